@@ -1,0 +1,64 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * The service's paths all start with /v2, so a Base URL pasted with a trailing slash or a trailing
+ * /v2 is trimmed back to the host part. Used by the node's requestDefaults and the credential test.
+ */
+export const OUTREACH_BASE_URL_EXPRESSION =
+	'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/v2$/i, "") }}';
+
+export class OutreachApi implements ICredentialType {
+	name = 'outreachApi';
+
+	displayName = 'Outreach API';
+
+	icon: Icon = { light: 'file:../icons/outreach.svg', dark: 'file:../icons/outreach.dark.svg' };
+
+	documentationUrl = 'https://github.com/n8n-nodes-outreach/n8n-nodes-outreach#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://api.example.com',
+			description:
+				'Address of the outreach service, starting with http:// or https://. A trailing slash or /v2 is fine.',
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The JWT access token, sent as "Authorization: Bearer &lt;token&gt;"',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.accessToken}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: OUTREACH_BASE_URL_EXPRESSION,
+			url: '/v2/_campaigns',
+			method: 'GET',
+			qs: { page: 1, per_page: 1 },
+		},
+	};
+}

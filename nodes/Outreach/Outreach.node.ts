@@ -1,0 +1,50 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+import { OUTREACH_BASE_URL_EXPRESSION } from '../../credentials/OutreachApi.credentials';
+import { callDescription } from './resources/call';
+import { outputOptions } from './shared/descriptions';
+import { checkBaseUrl } from './shared/routing';
+
+export class Outreach implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Outreach',
+		name: 'outreach',
+		icon: { light: 'file:../../icons/outreach.svg', dark: 'file:../../icons/outreach.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Place AI voice calls and manage campaigns, customers, knowledge bases, actions and assistants',
+		defaults: { name: 'Outreach' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'outreachApi', required: true }],
+		requestDefaults: {
+			baseURL: OUTREACH_BASE_URL_EXPRESSION,
+			headers: { Accept: 'application/json' },
+			json: true,
+		},
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Action', value: 'action' },
+					{ name: 'Assistant', value: 'assistant' },
+					{ name: 'Call', value: 'call' },
+					{ name: 'Campaign', value: 'campaign' },
+					{ name: 'Customer', value: 'customer' },
+					{ name: 'Knowledge Base', value: 'knowledgeBase' },
+				],
+				default: 'call',
+				// The resource is on every request, so the credential check common to all requests rides on it.
+				routing: { send: { preSend: [checkBaseUrl] } },
+			},
+			...callDescription,
+			outputOptions,
+		],
+	};
+}

@@ -1,0 +1,71 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { additionalBodyFieldsOption } from '../../shared/descriptions';
+import { mergeAdditionalBodyFields, requireE164, requirePathId } from '../../shared/routing';
+
+const showOnlyForMakeCall = { resource: ['call'], operation: ['make'] };
+
+export const makeCallDescription: INodeProperties[] = [
+	{
+		displayName: 'Agent ID',
+		name: 'agentId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. agent_123',
+		description: 'ID of the AI agent that handles the call',
+		displayOptions: { show: showOnlyForMakeCall },
+		routing: {
+			send: { type: 'body', property: 'agent_id', preSend: [requirePathId('agentId', 'Agent ID')] },
+		},
+	},
+	{
+		displayName: 'Phone Number',
+		name: 'phoneNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. +14155550100',
+		description: 'Number to call, in E.164 format: a plus sign, the country code and the number',
+		displayOptions: { show: showOnlyForMakeCall },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'phone_number',
+				value: '={{ String($value).trim() }}',
+				preSend: [requireE164('phoneNumber', 'Phone Number')],
+			},
+		},
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: showOnlyForMakeCall },
+		options: [
+			additionalBodyFieldsOption,
+			{
+				displayName: 'Call Purpose',
+				name: 'callPurpose',
+				type: 'string',
+				typeOptions: { rows: 2 },
+				default: '',
+				placeholder: 'e.g. Confirm tomorrow’s appointment',
+				description: 'Why the agent is calling; the agent uses it to steer the conversation',
+				routing: { send: { type: 'body', property: 'call_purpose' } },
+			},
+			{
+				displayName: 'Customer Name',
+				name: 'customerName',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Jane Doe',
+				description: 'Name of the person being called',
+				routing: { send: { type: 'body', property: 'customer_name' } },
+			},
+		],
+		routing: { send: { preSend: [mergeAdditionalBodyFields('additionalFields.additionalBodyFields')] } },
+	},
+];

@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+import express, { type NextFunction, type Request, type Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+
+import { Store, type Collection, type JsonObject } from './store';
+
+export const DEFAULT_TOKEN = 'sandbox-token';
+
+export interface RecordedFile {
+	field: string;
+	fileName: string;
+	mimeType: string;
+	content: Buffer;
+}
+
+export interface RecordedRequest {
+	method: string;
+	/** The path as it arrived on the wire, before any percent-decoding. */
+	rawPath: string;
+	query: Record<string, unknown>;
+	headers: Record<string, string | string[] | undefined>;
+	contentType: string | undefined;
+	body: unknown;
+	files: RecordedFile[];
+	/** Status code the sandbox answered with; undefined when the connection was dropped. */
+	status?: number;
+}
+
+export type Fault =
+	| { kind: 'status'; status: number; message?: string; retryAfterSeconds?: number }
+	| { kind: 'html'; status?: number }
+	| { kind: 'slow'; delayMs: number }
+	| { kind: 'drop' };
+
+export interface SandboxOptions {
+	token?: string;
+	seedCustomers?: number;
+}
+
+function findRepoRoot(start: string): string {
+	let dir = start;
+	while (!existsSync(path.join(dir, 'package.json'))) {
+		const parent = path.dirname(dir);
+		if (parent === dir) throw new Error(`No package.json above ${start}`);
+		dir = parent;
+	}
+	return dir;
+}
+
+export const SPEC_PATH = path.join(findRepoRoot(__dirname), 'spec', 'outreach.openapi.yaml');
+
+const ctxId = () => randomUUID();
+
+function firstValue(value: unknown): string | undefined {
+	if (Array.isArray(value)) return value.length ? String(value[0]) : undefined;
+	return value === undefined ? undefined : String(value);
+}
+
+function asList(value: unknown): string[] {
+	if (value === undefined || value === '') return [];
+	return Array.isArray(value) ? value.map(String) : [String(value)];
+}
+
+/**
+ * A stateful stand-in for the outreach service that enforces the contract in spec/: every request is
+ * validated by express-openapi-validator before a handler sees it.
+ */
+export class Sandbox {
+	readonly store = new Store();
+	readonly requests: RecordedRequest[] = [];
+	readonly token: string;
+	private readonly faults: Fault[] = [];
+	private server?: Server;
+	private inFlight = 0;
+	/** Most requests the sandbox was handling at the same moment since the last clearRequests(). */
+	maxInFlight = 0;
+
+	constructor(options: SandboxOptions = {}) {
+		this.token = options.token ?? DEFAULT_TOKEN;
+		if (options.seedCustomers) this.store.seedCustomers(options.seedCustomers);
+	}
+
+	/** The next requests (one fault each, in order) fail as described instead of being served. */
+	injectFaults(...faults: Fault[]): void {
+		this.faults.push(...faults);
+	}
+
+	clearRequests(): void {
+		this.requests.length = 0;
+		this.faults.length = 0;
+		this.maxInFlight = 0;
+	}
+
+	get url(): string {
+		const address = this.server?.address() as AddressInfo | null | undefined;
+		if (!address) throw new Error('Sandbox is not started');
+		return `http://127.0.0.1:${address.port}`;
+	}
+
+	async start(port = 0, host = '127.0.0.1'): Promise<string> {
+		const app = this.createApp();
+		await new Promise<void>((resolve, reject) => {
+			this.server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve()));
+		});
+		this.server!.keepAliveTimeout = 5_000;
+		return this.url;
+	}
+
+	async stop(): Promise<void> {
+		const server = this.server;
+		if (!server) return;
+		this.server = undefined;
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	}
+
+	private createApp() {
+		const app = express();
+		app.disable('x-powered-by');
+		app.set('query parser', 'extended');
+
+		app.use((req, res, next) => this.record(req, res, next));
+		app.use((req, res, next) => this.applyFault(req, res, next));
+		app.use(express.json({ limit: '10mb' }));
+		app.use(
+			OpenApiValidator.middleware({
+				apiSpec: SPEC_PATH,
+				validateRequests: { allowUnknownQueryParameters: false },
+				validateResponses: false,
+				validateSecurity: {
+					handlers: {
+						bearerAuth: (req) => {
+							if (req.headers.authorization === `Bearer ${this.token}`) return true;
+							throw { status: 401, message: 'Invalid or missing access token' };
+						},
+					},
+				},
+				fileUploader: { limits: { fileSize: 50 * 1024 * 1024 } },
+			}),
+		);
+		this.addRoutes(app);
+		app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+			if (res.headersSent) return next(error);
+			const failure = error as {
+				status?: number;
+				statusCode?: number;
+				message?: string;
+				errors?: Array<{ path?: string; message?: string }>;
+			};
+			const status = failure.status ?? failure.statusCode ?? 500;
+			res.status(status).json({
+				ctx_id: ctxId(),
+				message: failure.message ?? 'Internal error',
+				errors: (failure.errors ?? []).map(({ path: where, message }) => ({ path: where, message })),
+			});
+		});
+		return app;
+	}
+
+	private record(req: Request, res: Response, next: NextFunction): void {
+		const entry: RecordedRequest = {
+			method: req.method,
+			rawPath: req.originalUrl.split('?')[0],
+			query: {},
+			headers: { ...req.headers },
+			contentType: req.headers['content-type'],
+			body: undefined,
+			files: [],
+		};
+		this.requests.push(entry);
+		this.inFlight++;
+		this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+		let settled = false;
+		const settle = () => {
+			if (settled) return;
+			settled = true;
+			this.inFlight--;
+			entry.status = res.headersSent ? res.statusCode : undefined;
+			entry.query = { ...(req.query as Record<string, unknown>) };
+			entry.body = req.body;
+			const files = (req.files ?? []) as Express.Multer.File[];
+			entry.files = files.map((file) => ({
+				field: file.fieldname,
+				fileName: file.originalname,
+				mimeType: file.mimetype,
+				content: file.buffer,
+			}));
+		};
+		res.on('finish', settle);
+		res.on('close', settle);
+		next();
+	}
+
+	private applyFault(req: Request, res: Response, next: NextFunction): void {
+		const fault = this.faults.shift();
+		if (!fault) return next();
+		switch (fault.kind) {
+			case 'status':
+				if (fault.retryAfterSeconds !== undefined) res.set('Retry-After', String(fault.retryAfterSeconds));
+				res.status(fault.status).json({ ctx_id: ctxId(), message: fault.message ?? `Injected ${fault.status}` });
+				return;
+			case 'html':
+				res
+					.status(fault.status ?? 502)
+					.type('html')
+					.send('<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>');
+				return;
+			case 'slow':
+				setTimeout(next, fault.delayMs);
+				return;
+			case 'drop':
+				req.socket.destroy();
+				return;
+		}
+	}
+
+	private addRoutes(app: express.Express): void {
+		const { store } = this;
+		const ok = (res: Response, data: unknown, message: string, status = 200) =>
+			res.status(status).json({ ctx_id: ctxId(), data, message });
+		const created = (res: Response, data: unknown, status = 201) =>
+			res.status(status).json({ ctx_id: ctxId(), data });
+		const notFound = (res: Response, what: string, id: string) =>
+			res.status(404).json({ ctx_id: ctxId(), message: `${what} ${id} not found`, errors: [] });
+		const pageOf = (collection: Collection, req: Request, res: Response, what: string) => {
+			const page = Number(req.query.page ?? 1);
+			const perPage = Number(req.query.per_page ?? 10);
+			ok(res, collection.page(page, perPage), `${what} fetched successfully`);
+		};
+		const remove = (collection: Collection, what: string) => (req: Request, res: Response) => {
+			const id = String(Object.values(req.params)[0]);
+			const record = collection.remove(id);
+			if (!record) {
+				notFound(res, what, id);
+				return;
+			}
+			ok(res, { id, deleted: true }, `${what} deleted successfully`);
+		};
+
+		app.post('/v2/_voicecalls/:agent_id/makeCall', (req, res) => {
+			const body = req.body as JsonObject;
+			const agentId = String(req.params.agent_id);
+			if (body.agent_id !== undefined && body.agent_id !== agentId) {
+				res.status(400).json({
+					ctx_id: ctxId(),
+					message: 'agent_id in the body does not match the path',
+					errors: [{ path: '/body/agent_id', message: 'must equal the path parameter agent_id' }],
+				});
+				return;
+			}
+			const callId = store.calls.newId();
+			store.calls.insert({ id: callId, call_id: callId, status: 'queued', agent_id: agentId, ...body });
+			ok(res, { call_id: callId, status: 'queued', agent_id: agentId }, 'Call initiated successfully');
+		});
+
+		app.post('/v2/campaign/create_with_touchpoint', (req, res) => {
+			const body = req.body as JsonObject;
+			const id = store.campaigns.newId();
+			const campaign = { id, status: 'scheduled', created_at: new Date().toISOString(), ...body };
+			store.campaigns.insert(campaign);
+			created(res, { id, name: body.name, status: campaign.status }, 200);
+		});
+		app.get('/v2/_campaigns', (req, res) => pageOf(store.campaigns, req, res, 'Campaigns'));
+		app.get('/v2/_campaigns/:campaign_id', (req, res) => {
+			const record = store.campaigns.get(String(req.params.campaign_id));
+			if (!record) {
+				notFound(res, 'Campaign', String(req.params.campaign_id));
+				return;
+			}
+			ok(res, record, 'Campaign fetched successfully');
+		});
+		app.delete('/v2/_campaigns/:id', remove(store.campaigns, 'Campaign'));
+
+		app.get('/v2/_customers', (req, res) => pageOf(store.customers, req, res, 'Customers'));
+		app.delete('/v2/_customers/:customer_id', remove(store.customers, 'Customer'));
+
+		app.post('/v2/_knowledge_base', (req, res) => {
+			const body = req.body as JsonObject;
+			const id = store.knowledgeBases.newId();
+			store.knowledgeBases.insert({ id, document_count: 0, documents: [], faqs: [], ...body });
+			created(res, { id, name: body.name });
+		});
+		app.get('/v2/_knowledgebase/:id', (req, res) => {
+			const record = store.knowledgeBases.get(String(req.params.id));
+			if (!record) {
+				notFound(res, 'Knowledge base', String(req.params.id));
+				return;
+			}
+			ok(res, record, 'Knowledge base fetched successfully');
+		});
+		app.put('/v2/_knowledgebase/:id', (req, res) => {
+			const id = String(req.params.id);
+			const record = store.knowledgeBases.get(id);
+			if (!record) {
+				notFound(res, 'Knowledge base', id);
+				return;
+			}
+			const body = req.body as JsonObject;
+			const files = (req.files ?? []) as Express.Multer.File[];
+			const documents = [
+				...(record.documents as unknown[]),
+				...files.map((file) => ({ file_name: file.originalname, size: file.size, field: file.fieldname })),
+				...asList(body.urls).map((url) => ({ url })),
+			];
+			const faqs = [...(record.faqs as unknown[]), ...asList(body.faqs)];
+			const name = firstValue(body.name) ?? record.name;
+			Object.assign(record, { name, documents, faqs, document_count: documents.length + faqs.length });
+			ok(res, { id, name, document_count: record.document_count }, 'Knowledge base updated successfully');
+		});
+		app.delete('/v2/_knowledgebase/:id', remove(store.knowledgeBases, 'Knowledge base'));
+
+		app.get('/v2/_actions', (req, res) => pageOf(store.actions, req, res, 'Actions'));
+		app.post('/v2/_actions', (req, res) => {
+			const body = req.body as JsonObject;
+			const id = store.actions.newId();
+			store.actions.insert({ id, is_active: true, ...body });
+			created(res, { action_id: id, name: body.name, type: body.type });
+		});
+
+		app.post('/v2/_assistants', (req, res) => {
+			const body = req.body as JsonObject;
+			const id = store.assistants.newId();
+			store.assistants.insert({ id, ...body });
+			created(res, { id, name: body.name });
+		});
+	}
+}

@@ -1,0 +1,86 @@
+import {
+	ICredentialsHelper,
+	type ICredentialDataDecryptedObject,
+	type ICredentials,
+	type ICredentialType,
+	type IHttpRequestHelper,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeCredentialsDetails,
+	type INodeProperties,
+	type IRequestOptionsSimplified,
+	type Workflow,
+} from 'n8n-workflow';
+
+/**
+ * Hands the node the test's credential data and applies the credential type's `authenticate` the way
+ * n8n's own CredentialsHelper does: a generic definition's values are n8n expressions over
+ * $credentials, resolved by the workflow's expression engine.
+ */
+export class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(
+		private readonly credentialTypes: Map<string, ICredentialType>,
+		private readonly data: Record<string, ICredentialDataDecryptedObject>,
+	) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		const options = requestOptions as IHttpRequestOptions;
+		const authenticate = this.credentialTypes.get(typeName)?.authenticate;
+		if (typeof authenticate === 'function') return await authenticate(credentials, options);
+		if (authenticate?.type !== 'generic') return options;
+
+		const resolve = (value: unknown) =>
+			typeof value === 'string' && value.startsWith('=')
+				? workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '')
+				: value;
+		const target = options as unknown as Record<string, Record<string, unknown>>;
+		for (const [part, entries] of Object.entries(authenticate.properties)) {
+			target[part] ??= {};
+			for (const [key, value] of Object.entries(entries as Record<string, unknown>)) {
+				target[part][String(resolve(key))] = resolve(value);
+			}
+		}
+		return options;
+	}
+
+	async preAuthentication(
+		_helpers: IHttpRequestHelper,
+		_credentials: ICredentialDataDecryptedObject,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async getCredentials(_details: INodeCredentialsDetails, type: string): Promise<ICredentials> {
+		throw new Error(`Encrypted credentials are not available in tests (${type})`);
+	}
+
+	async getDecrypted(
+		_additionalData: unknown,
+		_details: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const data = this.data[type];
+		if (!data) throw new Error(`No test credentials of type ${type}`);
+		return data;
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return this.credentialTypes.get(type)?.properties ?? [];
+	}
+}

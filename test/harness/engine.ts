@@ -1,0 +1,208 @@
+import path from 'node:path';
+
+import { ExecutionLifecycleHooks, PackageDirectoryLoader, WorkflowExecute } from 'n8n-core';
+import {
+	NodeHelpers,
+	Workflow,
+	createDeferredPromise,
+	createRunExecutionData,
+	type IDataObject,
+	type ExecutionError,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type IConnections,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IVersionedNodeType,
+	type IWorkflowExecuteAdditionalData,
+	type IWorkflowIssues,
+} from 'n8n-workflow';
+
+import { TestCredentialsHelper } from './credentials-helper';
+import { INPUT_NODE_TYPE, InputItems } from './input-node';
+
+export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
+/** Loads the built package with n8n-core's own loader, as n8n loads a community package. */
+const packageLoader = new PackageDirectoryLoader(PACKAGE_ROOT);
+packageLoader.loadAll();
+
+export const OUTREACH_NODE_TYPE = `${packageLoader.packageName}.outreach`;
+export const OUTREACH_CREDENTIAL_TYPE = 'outreachApi';
+
+const credentialTypes = new Map<string, ICredentialType>(
+	Object.entries(packageLoader.credentialTypes).map(([name, { type }]) => [name, type]),
+);
+/** Node types of the test workflows themselves, beside the package's own. */
+const testNodeTypes = new Map<string, INodeType>([[INPUT_NODE_TYPE, new InputItems()]]);
+
+export const nodeTypes: INodeTypes & { register(type: string, nodeType: INodeType): void } = {
+	register(type, nodeType) {
+		testNodeTypes.set(type, nodeType);
+	},
+	getByName(type: string): INodeType | IVersionedNodeType {
+		const testNodeType = testNodeTypes.get(type);
+		if (testNodeType) return testNodeType;
+		// The loader takes the node name without the package prefix.
+		return packageLoader.getNode(type.slice(packageLoader.packageName.length + 1)).type;
+	},
+	getByNameAndVersion(type: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.getByName(type), version);
+	},
+	getKnownTypes() {
+		return packageLoader.known.nodes;
+	},
+};
+
+export function getNodeType(type = OUTREACH_NODE_TYPE): INodeType {
+	return nodeTypes.getByNameAndVersion(type);
+}
+
+export function getCredentialType(name = OUTREACH_CREDENTIAL_TYPE): ICredentialType {
+	const credentialType = credentialTypes.get(name);
+	if (!credentialType) throw new Error(`Unknown credential type ${name}`);
+	return credentialType;
+}
+
+export interface WorkflowDefinition {
+	nodes: INode[];
+	connections: IConnections;
+	staticData?: IDataObject;
+}
+
+export interface WorkflowResult {
+	run: IRun | undefined;
+	/** Parameter issues that kept n8n from starting the workflow. */
+	issues: IWorkflowIssues | null;
+	/** The items each node output on its first output, by node name. */
+	output(nodeName: string): INodeExecutionData[];
+	/** The error that stopped the workflow, if any. */
+	error: ExecutionError | undefined;
+}
+
+export function createAdditionalData(
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	hooks?: ExecutionLifecycleHooks,
+): IWorkflowExecuteAdditionalData {
+	const unsupported = (what: string) => async () => {
+		throw new Error(`${what} is not available in the test engine`);
+	};
+	return {
+		credentialsHelper: new TestCredentialsHelper(credentialTypes, credentials),
+		hooks,
+		executeWorkflow: unsupported('executeWorkflow'),
+		getRunExecutionData: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		variables: {},
+		logAiEvent: () => undefined,
+		startRunnerTask: unsupported('startRunnerTask'),
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/** Runs a whole workflow through n8n-core's WorkflowExecute, starting at its first node. */
+export async function runWorkflow(
+	definition: WorkflowDefinition,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+): Promise<WorkflowResult> {
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes: definition.nodes,
+		connections: definition.connections,
+		nodeTypes,
+		active: false,
+		staticData: definition.staticData,
+		settings: { executionOrder: 'v1' },
+	});
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: 'test-workflow',
+		name: 'test',
+		active: false,
+		isArchived: false,
+		activeVersionId: null,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		nodes: definition.nodes,
+		connections: definition.connections,
+	});
+	const finished = createDeferredPromise<IRun>();
+	hooks.addHandler('workflowExecuteAfter', (run) => finished.resolve(run));
+
+	const startNode = definition.nodes[0];
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node: startNode, data: { main: [[{ json: {} }]] }, source: null }],
+		},
+	});
+	const workflowExecute = new WorkflowExecute(
+		createAdditionalData(credentials, hooks),
+		'manual',
+		runExecutionData,
+	);
+	try {
+		await workflowExecute.processRunExecutionData(workflow);
+	} catch (error) {
+		// n8n refuses to start a workflow whose nodes have issues (e.g. a required field left empty),
+		// as the editor does; report which parameters it objected to.
+		const issues = workflowExecute.checkReadyForExecution(workflow, { startNode: startNode.name });
+		return { run: undefined, error: error as ExecutionError, issues, output: () => [] };
+	}
+	const run = await finished.promise;
+	return {
+		run,
+		issues: null,
+		error: run.data.resultData.error,
+		output(nodeName) {
+			const task = run.data.resultData.runData[nodeName]?.[0];
+			return (task?.data?.main?.[0] ?? []) as INodeExecutionData[];
+		},
+	};
+}
+
+export interface OutreachRunOptions {
+	items?: INodeExecutionData[];
+	credentials: ICredentialDataDecryptedObject;
+	continueOnFail?: boolean;
+}
+
+export const OUTREACH_NODE_NAME = 'Outreach';
+
+/** Runs "Input Items → Outreach" with the given node parameters. */
+export async function runOutreach(parameters: INodeParameters, options: OutreachRunOptions) {
+	const nodes: INode[] = [
+		{
+			id: 'input',
+			name: 'Input Items',
+			type: INPUT_NODE_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { items: (options.items ?? [{ json: {} }]) as unknown as INodeParameters[] },
+		},
+		{
+			id: 'outreach',
+			name: OUTREACH_NODE_NAME,
+			type: OUTREACH_NODE_TYPE,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters,
+			credentials: { [OUTREACH_CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Outreach sandbox' } },
+			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		},
+	];
+	const result = await runWorkflow(
+		{
+			nodes,
+			connections: { 'Input Items': { main: [[{ node: OUTREACH_NODE_NAME, type: 'main', index: 0 }]] } },
+		},
+		{ [OUTREACH_CREDENTIAL_TYPE]: options.credentials },
+	);
+	return { ...result, items: result.output(OUTREACH_NODE_NAME) };
+}

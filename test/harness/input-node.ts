@@ -1,0 +1,32 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+export const INPUT_NODE_TYPE = 'test.inputItems';
+
+/**
+ * The workflow's first node in tests: emits the items given in its `items` parameter, as a trigger or
+ * a CRM step would hand them to the Outreach node.
+ */
+export class InputItems implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Input Items',
+		name: 'inputItems',
+		group: ['input'],
+		version: 1,
+		description: 'Emits the items it is given',
+		defaults: { name: 'Input Items' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getNodeParameter('items', 0) as unknown as INodeExecutionData[];
+		return [items.map((item, index) => ({ ...item, pairedItem: { item: index } }))];
+	}
+}

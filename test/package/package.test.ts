@@ -1,0 +1,30 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { PACKAGE_ROOT } from '../harness/engine';
+
+const packageJson = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8'));
+
+describe('published package', () => {
+	it('has no runtime dependencies and n8n-workflow only as a peer', () => {
+		expect(packageJson.dependencies ?? {}).toEqual({});
+		expect(Object.keys(packageJson.peerDependencies)).toEqual(['n8n-workflow']);
+		expect(packageJson.keywords).toContain('n8n-community-node-package');
+	});
+
+	it('packs only dist/, package.json, README and LICENSE', () => {
+		const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+			cwd: PACKAGE_ROOT,
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'ignore'],
+		});
+		const files = (JSON.parse(output)[0].files as Array<{ path: string }>).map((file) => file.path);
+		expect(files.filter((file) => !file.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+		for (const listed of [...packageJson.n8n.nodes, ...packageJson.n8n.credentials]) {
+			expect(files).toContain(listed);
+		}
+		expect(files).toEqual(expect.arrayContaining(['dist/icons/outreach.svg', 'dist/icons/outreach.dark.svg']));
+		expect(files.some((file) => /\.test\.|sandbox|spec\//.test(file))).toBe(false);
+	});
+});

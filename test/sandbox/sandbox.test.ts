@@ -1,0 +1,136 @@
+import { useSandbox } from '../harness/sandbox';
+
+const { sandbox } = useSandbox({ seedCustomers: 25 });
+
+async function call(method: string, path: string, init: { body?: unknown; token?: string | null; form?: FormData } = {}) {
+	const headers: Record<string, string> = {};
+	if (init.token !== null) headers.authorization = `Bearer ${init.token ?? sandbox.token}`;
+	let body: FormData | string | undefined;
+	if (init.form) body = init.form;
+	else if (init.body !== undefined) {
+		headers['content-type'] = 'application/json';
+		body = JSON.stringify(init.body);
+	}
+	const response = await fetch(`${sandbox.url}${path}`, { method, headers, body });
+	const text = await response.text();
+	return { status: response.status, headers: response.headers, text, json: text.startsWith('{') ? JSON.parse(text) : undefined };
+}
+
+describe('sandbox enforces the contract', () => {
+	it('answers 404 for a path the contract does not have', async () => {
+		const response = await call('GET', '/v2/_customer');
+		expect(response.status).toBe(404);
+		expect(response.json).toMatchObject({ ctx_id: expect.any(String), message: expect.any(String) });
+	});
+
+	it('answers 405 for a method the path does not have', async () => {
+		expect((await call('PUT', '/v2/_customers')).status).toBe(405);
+	});
+
+	it('answers 401 without the configured token', async () => {
+		expect((await call('GET', '/v2/_customers', { token: null })).status).toBe(401);
+		expect((await call('GET', '/v2/_customers', { token: 'other' })).status).toBe(401);
+	});
+
+	it('answers 400 with the field named for a body that does not match', async () => {
+		const response = await call('POST', '/v2/_assistants', { body: { description: 'no name' } });
+		expect(response.status).toBe(400);
+		expect(response.json.errors).toEqual(
+			expect.arrayContaining([expect.objectContaining({ path: '/body/name' })]),
+		);
+	});
+
+	it('rejects a misspelt field where the seed names every field', async () => {
+		const response = await call('POST', '/v2/_actions', {
+			body: {
+				name: 'Transfer',
+				description: 'to sales',
+				action_timing: 'DURING',
+				type: 'CALL_TRANSFER',
+				phone_number: '+14155550100',
+				run_before_call: true,
+			},
+		});
+		expect(response.status).toBe(400);
+		expect(response.text).toContain('run_before_call');
+	});
+
+	it('answers 400 naming the query parameter for a bad page size', async () => {
+		const response = await call('GET', '/v2/_customers?per_page=0');
+		expect(response.status).toBe(400);
+		expect(response.json.errors[0].path).toBe('/query/per_page');
+	});
+});
+
+describe('sandbox state', () => {
+	it('pages seeded customers with the seed pagination object', async () => {
+		const response = await call('GET', '/v2/_customers?page=3&per_page=10');
+		expect(response.status).toBe(200);
+		expect(response.json.data.pagination).toEqual({ current_page: 3, per_page: 10, total_records: 25 });
+		expect(response.json.data.data.map((customer: { id: string }) => customer.id)).toEqual([
+			'cus_00021',
+			'cus_00022',
+			'cus_00023',
+			'cus_00024',
+			'cus_00025',
+		]);
+	});
+
+	it('defaults to page 1 with 10 records', async () => {
+		const response = await call('GET', '/v2/_customers');
+		expect(response.json.data.data).toHaveLength(10);
+		expect(response.json.data.pagination.current_page).toBe(1);
+	});
+
+	it('creates, reads, updates (multipart) and deletes a knowledge base', async () => {
+		const createdKb = await call('POST', '/v2/_knowledge_base', { body: { name: 'Docs' } });
+		expect(createdKb.status).toBe(201);
+		const id = createdKb.json.data.id as string;
+
+		const form = new FormData();
+		form.append('name', 'Docs v2');
+		form.append('files', new Blob([Buffer.from([0, 1, 2, 255])]), 'a.bin');
+		form.append('urls', 'https://example.com/a');
+		form.append('urls', 'https://example.com/b');
+		form.append('faqs', '{"question":"Q","answer":"A"}');
+		const updated = await call('PUT', `/v2/_knowledgebase/${id}`, { form });
+		expect(updated.status).toBe(200);
+		expect(updated.json.data).toEqual({ id, name: 'Docs v2', document_count: 4 });
+		const recorded = sandbox.requests.at(-1)!;
+		expect(recorded.files).toHaveLength(1);
+		expect([...recorded.files[0].content]).toEqual([0, 1, 2, 255]);
+
+		expect((await call('GET', `/v2/_knowledgebase/${id}`)).json.data.name).toBe('Docs v2');
+		expect((await call('DELETE', `/v2/_knowledgebase/${id}`)).status).toBe(200);
+		expect((await call('GET', `/v2/_knowledgebase/${id}`)).status).toBe(404);
+	});
+
+	it('lists created actions and deletes customers', async () => {
+		await call('POST', '/v2/_actions', {
+			body: { name: 'T', action_timing: 'DURING', type: 'RINGCENTRAL', webhook: { from: 1, to: 2 } },
+		});
+		const actions = await call('GET', '/v2/_actions');
+		expect(actions.json.data.data).toEqual([expect.objectContaining({ name: 'T', type: 'RINGCENTRAL' })]);
+		expect((await call('DELETE', '/v2/_customers/cus_00001')).status).toBe(200);
+		expect((await call('DELETE', '/v2/_customers/cus_00001')).status).toBe(404);
+	});
+});
+
+describe('sandbox faults', () => {
+	it('serves the injected faults in order, then recovers', async () => {
+		sandbox.injectFaults({ kind: 'status', status: 429, retryAfterSeconds: 2 }, { kind: 'html' }, { kind: 'status', status: 503 });
+		const limited = await call('GET', '/v2/_campaigns');
+		expect(limited.status).toBe(429);
+		expect(limited.headers.get('retry-after')).toBe('2');
+		const html = await call('GET', '/v2/_campaigns');
+		expect(html.status).toBe(502);
+		expect(html.headers.get('content-type')).toContain('text/html');
+		expect((await call('GET', '/v2/_campaigns')).status).toBe(503);
+		expect((await call('GET', '/v2/_campaigns')).status).toBe(200);
+	});
+
+	it('drops a connection', async () => {
+		sandbox.injectFaults({ kind: 'drop' });
+		await expect(call('GET', '/v2/_campaigns')).rejects.toThrow();
+	});
+});
