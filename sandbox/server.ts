@@ -25,6 +25,7 @@ export interface RecordedRequest {
 	query: Record<string, unknown>;
 	headers: Record<string, string | string[] | undefined>;
 	contentType: string | undefined;
+	/** The body as sent: parsed JSON as it arrived (before the validator fills in defaults), or the multipart fields. */
 	body: unknown;
 	files: RecordedFile[];
 	/** Status code the sandbox answered with; undefined when the connection was dropped. */
@@ -59,6 +60,14 @@ const ctxId = () => randomUUID();
 function firstValue(value: unknown): string | undefined {
 	if (Array.isArray(value)) return value.length ? String(value[0]) : undefined;
 	return value === undefined ? undefined : String(value);
+}
+
+function safeJsonParse(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
 }
 
 function asList(value: unknown): string[] {
@@ -126,7 +135,14 @@ export class Sandbox {
 
 		app.use((req, res, next) => this.record(req, res, next));
 		app.use((req, res, next) => this.applyFault(req, res, next));
-		app.use(express.json({ limit: '10mb' }));
+		app.use(
+			express.json({
+				limit: '10mb',
+				verify: (req, _res, raw) => {
+					(req as Request & { rawJson?: string }).rawJson = raw.toString('utf8');
+				},
+			}),
+		);
 		app.use(
 			OpenApiValidator.middleware({
 				apiSpec: SPEC_PATH,
@@ -182,7 +198,8 @@ export class Sandbox {
 			this.inFlight--;
 			entry.status = res.headersSent ? res.statusCode : undefined;
 			entry.query = { ...(req.query as Record<string, unknown>) };
-			entry.body = req.body;
+			const rawJson = (req as Request & { rawJson?: string }).rawJson;
+			entry.body = rawJson ? safeJsonParse(rawJson) : req.body;
 			const files = (req.files ?? []) as Express.Multer.File[];
 			entry.files = files.map((file) => ({
 				field: file.fieldname,
@@ -274,7 +291,7 @@ export class Sandbox {
 			}
 			ok(res, record, 'Campaign fetched successfully');
 		});
-		app.delete('/v2/_campaigns/:id', remove(store.campaigns, 'Campaign'));
+		app.delete('/v2/_campaigns/:campaign_id', remove(store.campaigns, 'Campaign'));
 
 		app.get('/v2/_customers', (req, res) => pageOf(store.customers, req, res, 'Customers'));
 		app.delete('/v2/_customers/:customer_id', remove(store.customers, 'Customer'));

@@ -1,8 +1,13 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { OUTREACH_BASE_URL_EXPRESSION } from '../../credentials/OutreachApi.credentials';
+import { actionDescription } from './resources/action';
+import { assistantDescription } from './resources/assistant';
 import { callDescription } from './resources/call';
-import { outputOptions } from './shared/descriptions';
+import { campaignDescription } from './resources/campaign';
+import { customerDescription } from './resources/customer';
+import { knowledgeBaseDescription } from './resources/knowledgeBase';
+import { listFields, outputOptions } from './shared/descriptions';
 import { checkBaseUrl } from './shared/routing';
 
 export class Outreach implements INodeType {
@@ -44,6 +49,12 @@ export class Outreach implements INodeType {
 				routing: { send: { preSend: [checkBaseUrl] } },
 			},
 			...callDescription,
+			...campaignDescription,
+			...customerDescription,
+			...knowledgeBaseDescription,
+			...actionDescription,
+			...assistantDescription,
+			...listFields,
 			outputOptions,
 		],
 	};

@@ -15,7 +15,8 @@ const seedEndpoints = [
 	'POST /v2/campaign/create_with_touchpoint',
 	'GET /v2/_campaigns',
 	'GET /v2/_campaigns/{campaign_id}',
-	'DELETE /v2/_campaigns/{id}',
+	// The seed writes DELETE /v2/_campaigns/{id}; OpenAPI allows one parameter name per templated path.
+	'DELETE /v2/_campaigns/{campaign_id}',
 	'GET /v2/_customers',
 	'DELETE /v2/_customers/{customer_id}',
 	'POST /v2/_knowledge_base',

@@ -71,6 +71,7 @@ export interface WorkflowDefinition {
 	nodes: INode[];
 	connections: IConnections;
 	staticData?: IDataObject;
+	timezone?: string;
 }
 
 export interface WorkflowResult {
@@ -120,7 +121,7 @@ export async function runWorkflow(
 		nodeTypes,
 		active: false,
 		staticData: definition.staticData,
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', ...(definition.timezone ? { timezone: definition.timezone } : {}) },
 	});
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
 		id: 'test-workflow',
@@ -171,6 +172,8 @@ export interface OutreachRunOptions {
 	items?: INodeExecutionData[];
 	credentials: ICredentialDataDecryptedObject;
 	continueOnFail?: boolean;
+	/** The workflow's time zone setting. */
+	timezone?: string;
 }
 
 export const OUTREACH_NODE_NAME = 'Outreach';
@@ -201,6 +204,7 @@ export async function runOutreach(parameters: INodeParameters, options: Outreach
 		{
 			nodes,
 			connections: { 'Input Items': { main: [[{ node: OUTREACH_NODE_NAME, type: 'main', index: 0 }]] } },
+			timezone: options.timezone,
 		},
 		{ [OUTREACH_CREDENTIAL_TYPE]: options.credentials },
 	);

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { unwrapEnvelope } from './routing';
+import { paginateByPage } from './pagination';
+import { requirePathId, unwrapEnvelope } from './routing';
 
 /** Output options of every operation that returns one record (all but the lists). */
 export const outputOptions: INodeProperties = {
@@ -32,3 +33,63 @@ export const additionalBodyFieldsOption: INodeProperties = {
 	description:
 		'JSON object merged into the request body last: adds fields the form does not offer or overrides any field. Keys may be dotted paths, e.g. {"touchpoint.additional_settings.delay": 5}.',
 };
+
+/** Return All and Limit, shared by every list operation; both hand paging to paginateByPage. */
+export const listFields: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+		displayOptions: { show: { operation: ['getAll'] } },
+		routing: {
+			send: { paginate: true },
+			operations: { pagination: paginateByPage },
+		},
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { operation: ['getAll'], returnAll: [false] } },
+	},
+];
+
+/**
+ * A required ID used as one path segment of the operation's URL: `{prefix}{encoded id}{suffix}`.
+ * The URL sits on the field so that it is built from the ID the user gave, encoded once.
+ */
+export function pathIdField(options: {
+	name: string;
+	displayName: string;
+	description: string;
+	show: Record<string, string[]>;
+	urlPrefix: string;
+	urlSuffix?: string;
+	placeholder?: string;
+	/** Also send the ID in the body under this key. */
+	bodyProperty?: string;
+}): INodeProperties {
+	const { name, displayName, description, show, urlPrefix, urlSuffix = '', placeholder, bodyProperty } = options;
+	return {
+		displayName,
+		name,
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder,
+		description,
+		displayOptions: { show },
+		routing: {
+			request: { url: `=${urlPrefix}{{ encodeURIComponent(String($value).trim()) }}${urlSuffix}` },
+			send: {
+				preSend: [requirePathId(name, displayName)],
+				...(bodyProperty ? { type: 'body' as const, property: bodyProperty } : {}),
+			},
+		},
+	};
+}

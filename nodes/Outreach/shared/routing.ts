@@ -8,6 +8,7 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
+import { NAMED_ACTION_TYPES } from './constants';
 import { fieldError } from './errors';
 import { isE164, isPlainObject, parseJsonField, pathSegmentProblem, setAtPath } from './validation';
 
@@ -104,3 +105,103 @@ export const unwrapEnvelope: PostReceiveAction = async function (
 		return { json: payload as IDataObject, pairedItem };
 	});
 };
+
+function setBodyField(requestOptions: IHttpRequestOptions, bodyPath: string, value: unknown): void {
+	const body = (isPlainObject(requestOptions.body) ? requestOptions.body : {}) as IDataObject;
+	setAtPath(body, bodyPath, value);
+	requestOptions.body = body;
+}
+
+/** Parses a JSON form field and sends it at `bodyPath`; an empty field sends nothing. */
+export function jsonBodyField(
+	parameterName: string,
+	fieldLabel: string,
+	bodyPath: string,
+	kind: 'object' | 'array',
+): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const value = readJsonParameter(this, parameterName, fieldLabel);
+		if (value === undefined) return requestOptions;
+		const matches = kind === 'array' ? Array.isArray(value) : isPlainObject(value);
+		if (!matches) {
+			throw fieldError(this, fieldLabel, kind === 'array' ? 'must be a JSON array, e.g. [{"key": "value"}]' : 'must be a JSON object, e.g. {"key": "value"}');
+		}
+		setBodyField(requestOptions, bodyPath, value);
+		return requestOptions;
+	};
+}
+
+/** Sends a whole number at `bodyPath`; text such as "12" is accepted, anything else is an error. */
+export function integerBodyField(parameterName: string, fieldLabel: string, bodyPath: string): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const raw = this.getNodeParameter(parameterName, '') as unknown;
+		const text = String(raw ?? '').trim();
+		if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+			throw fieldError(this, fieldLabel, `"${text}" is not a whole number`, 'The service expects an integer here.');
+		}
+		setBodyField(requestOptions, bodyPath, Number(text));
+		return requestOptions;
+	};
+}
+
+/** Sends a date and time as ISO 8601 with its offset; a value without one is read in the workflow's time zone. */
+export function dateTimeBodyField(parameterName: string, fieldLabel: string, bodyPath: string): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const raw = this.getNodeParameter(parameterName, '') as unknown;
+		const iso = toIsoWithOffset(raw, this.getTimezone());
+		if (!iso) throw fieldError(this, fieldLabel, `"${String(raw)}" is not a date and time`, 'Use e.g. 2026-12-01T09:00:00 or pick one in the date picker.');
+		setBodyField(requestOptions, bodyPath, iso);
+		return requestOptions;
+	};
+}
+
+const NAIVE_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
+
+/** ISO 8601 text with an offset for the value, or undefined when it is not a date and time. */
+export function toIsoWithOffset(value: unknown, timeZone: string): string | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
+	const text = String(value ?? '').trim();
+	const naive = NAIVE_DATE_TIME.exec(text);
+	if (!naive) {
+		const parsed = new Date(text);
+		return text && /\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(parsed.getTime()) ? parsed.toISOString() : undefined;
+	}
+	const [, y, mo, d, h = '0', mi = '0', s = '0', ms = '0'] = naive;
+	const asUtc = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s, +ms.padEnd(3, '0'));
+	if (Number.isNaN(asUtc)) return undefined;
+	// The wall-clock time is in `timeZone`: find that zone's offset at this moment (two passes settle DST edges).
+	let instant = asUtc - zoneOffsetMs(asUtc, timeZone);
+	instant = asUtc - zoneOffsetMs(instant, timeZone);
+	return new Date(instant).toISOString();
+}
+
+function zoneOffsetMs(instant: number, timeZone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	}).formatToParts(new Date(instant));
+	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+	const wallClock = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+	return wallClock - Math.floor(instant / 1000) * 1000;
+}
+
+/** The integration's system name, upper-cased; it must not be one of the action kinds the seed names. */
+export function requireIntegrationType(parameterName: string, fieldLabel: string): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const type = String(this.getNodeParameter(parameterName, '') ?? '').trim().toUpperCase();
+		if (!/^[A-Z][A-Z0-9_]*$/.test(type)) {
+			throw fieldError(this, fieldLabel, `"${type}" is not an upper-case system name`, 'Use letters, digits and underscores, e.g. MY_ATS.');
+		}
+		if (NAMED_ACTION_TYPES.includes(type)) {
+			throw fieldError(this, fieldLabel, `"${type}" is a built-in action kind, not an integration name`);
+		}
+		setBodyField(requestOptions, 'type', type);
+		return requestOptions;
+	};
+}

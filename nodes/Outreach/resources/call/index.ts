@@ -15,12 +15,7 @@ export const callDescription: INodeProperties[] = [
 				value: 'make',
 				action: 'Make an AI voice call',
 				description: 'Start an outbound voice call handled by an AI agent. It calls a real person.',
-				routing: {
-					request: {
-						method: 'POST',
-						url: '=/v2/_voicecalls/{{ encodeURIComponent($parameter.agentId) }}/makeCall',
-					},
-				},
+				routing: { request: { method: 'POST' } },
 			},
 		],
 		default: 'make',

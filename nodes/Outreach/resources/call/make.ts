@@ -1,24 +1,21 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { additionalBodyFieldsOption } from '../../shared/descriptions';
-import { mergeAdditionalBodyFields, requireE164, requirePathId } from '../../shared/routing';
+import { additionalBodyFieldsOption, pathIdField } from '../../shared/descriptions';
+import { mergeAdditionalBodyFields, requireE164 } from '../../shared/routing';
 
 const showOnlyForMakeCall = { resource: ['call'], operation: ['make'] };
 
 export const makeCallDescription: INodeProperties[] = [
-	{
-		displayName: 'Agent ID',
+	pathIdField({
 		name: 'agentId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. agent_123',
+		displayName: 'Agent ID',
 		description: 'ID of the AI agent that handles the call',
-		displayOptions: { show: showOnlyForMakeCall },
-		routing: {
-			send: { type: 'body', property: 'agent_id', preSend: [requirePathId('agentId', 'Agent ID')] },
-		},
-	},
+		placeholder: 'e.g. agent_123',
+		show: showOnlyForMakeCall,
+		urlPrefix: '/v2/_voicecalls/',
+		urlSuffix: '/makeCall',
+		bodyProperty: 'agent_id',
+	}),
 	{
 		displayName: 'Phone Number',
 		name: 'phoneNumber',

@@ -1,0 +1,65 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { COMMA_SEPARATED_LIST } from '../../shared/constants';
+import { integerBodyField, requireIntegrationType } from '../../shared/routing';
+import { actionAdditionalFields, actionIdentityFields, mandatoryOption, showFor } from './common';
+
+const show = showFor('createTelephony');
+
+export const createTelephonyActionDescription: INodeProperties[] = [
+	...actionIdentityFields('createTelephony', false),
+	{
+		displayName: 'Integration Type',
+		name: 'integrationType',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. MY_PBX',
+		description: 'Upper-case system name of your telephony integration, as the service knows it',
+		displayOptions: { show },
+		routing: { send: { preSend: [requireIntegrationType('integrationType', 'Integration Type')] } },
+	},
+	{
+		displayName: 'From Number ID',
+		name: 'fromNumberId',
+		type: 'number',
+		required: true,
+		typeOptions: { numberPrecision: 0 },
+		default: 0,
+		description: 'ID of the source number in the telephony system',
+		displayOptions: { show },
+		routing: { send: { preSend: [integerBodyField('fromNumberId', 'From Number ID', 'webhook.from')] } },
+	},
+	{
+		displayName: 'To Number ID',
+		name: 'toNumberId',
+		type: 'number',
+		required: true,
+		typeOptions: { numberPrecision: 0 },
+		default: 0,
+		description: 'ID of the destination number in the telephony system',
+		displayOptions: { show },
+		routing: { send: { preSend: [integerBodyField('toNumberId', 'To Number ID', 'webhook.to')] } },
+	},
+	actionAdditionalFields('createTelephony', [
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+			description: 'What the action is for',
+			routing: { send: { type: 'body', property: 'description' } },
+		},
+		mandatoryOption(false, 'Whether to wait for the telephony system’s response before the call goes on'),
+		{
+			displayName: 'Tags',
+			name: 'tags',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. sales, follow-up',
+			description: 'Comma-separated call tags',
+			routing: { send: { type: 'body', property: 'tags', value: COMMA_SEPARATED_LIST } },
+		},
+	]),
+];

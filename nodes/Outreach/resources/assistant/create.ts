@@ -1,0 +1,60 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { ASSISTANT_MODEL_FIELD, COMMA_SEPARATED_LIST } from '../../shared/constants';
+import { additionalBodyFieldsOption } from '../../shared/descriptions';
+import { mergeAdditionalBodyFields } from '../../shared/routing';
+
+const show = { resource: ['assistant'], operation: ['create'] };
+
+export const createAssistantDescription: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Appointment setter',
+		description: 'Display name of the assistant',
+		displayOptions: { show },
+		routing: { send: { type: 'body', property: 'name' } },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		routing: { send: { preSend: [mergeAdditionalBodyFields('additionalFields.additionalBodyFields')] } },
+		options: [
+			{
+				displayName: 'Action IDs',
+				name: 'actions',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. act_123, act_456',
+				description: 'Comma-separated IDs of the actions the assistant may use',
+				routing: { send: { type: 'body', property: 'actions', value: COMMA_SEPARATED_LIST } },
+			},
+			additionalBodyFieldsOption,
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				typeOptions: { rows: 2 },
+				default: '',
+				description: 'What the assistant is for',
+				routing: { send: { type: 'body', property: 'description' } },
+			},
+			{
+				displayName: 'Model',
+				name: 'model',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. gpt-4o',
+				description: `AI model the assistant uses; sent as "${ASSISTANT_MODEL_FIELD}" (the service description does not name this field — override it with Additional Body Fields if yours differs)`,
+				routing: { send: { type: 'body', property: ASSISTANT_MODEL_FIELD } },
+			},
+		],
+	},
+];

@@ -1,0 +1,54 @@
+import { runOutreach } from '../harness/engine';
+import { useSandbox } from '../harness/sandbox';
+
+const { sandbox, credentials } = useSandbox();
+
+describe('Assistant → Create', () => {
+	it('sends name, description, action IDs and the model under its assumed key', async () => {
+		const { items, error } = await runOutreach(
+			{
+				resource: 'assistant',
+				operation: 'create',
+				name: 'Appointment setter',
+				additionalFields: {
+					description: 'Books appointments',
+					actions: 'act_1, act_2',
+					model: 'gpt-4o',
+				},
+			},
+			{ credentials: credentials() },
+		);
+		expect(error).toBeUndefined();
+		expect(sandbox.requests[0]).toMatchObject({ method: 'POST', rawPath: '/v2/_assistants', status: 201 });
+		expect(sandbox.requests[0].body).toEqual({
+			name: 'Appointment setter',
+			description: 'Books appointments',
+			actions: ['act_1', 'act_2'],
+			model: 'gpt-4o',
+		});
+		expect(items[0].json).toEqual({ id: expect.stringMatching(/^ast_/), name: 'Appointment setter' });
+	});
+
+	it('lets Additional Body Fields send the model under another name', async () => {
+		await runOutreach(
+			{
+				resource: 'assistant',
+				operation: 'create',
+				name: 'Support',
+				additionalFields: { additionalBodyFields: '={{ { llm_model: "claude" } }}' },
+			},
+			{ credentials: credentials() },
+		);
+		expect(sandbox.requests[0].status).toBe(201);
+		expect(sandbox.requests[0].body).toEqual({ name: 'Support', llm_model: 'claude' });
+	});
+
+	it('an empty name from an expression is refused by the service contract, not silently accepted', async () => {
+		const { error } = await runOutreach(
+			{ resource: 'assistant', operation: 'create', name: '={{ "" }}' },
+			{ credentials: credentials() },
+		);
+		expect((error as { httpCode?: string }).httpCode).toBe('400');
+		expect(`${error?.message} ${error?.description}`).toContain('name');
+	});
+});
