@@ -8,10 +8,18 @@ import type {
 
 /**
  * The service's paths all start with /v2, so a Base URL pasted with a trailing slash or a trailing
- * /v2 is trimmed back to the host part. Used by the node's requestDefaults and the credential test.
+ * /v2 is trimmed back to the host part. The expression serves the declarative node's requestDefaults
+ * and the credential test; normalizeOutreachBaseUrl is the same rule for programmatic requests.
  */
 export const OUTREACH_BASE_URL_EXPRESSION =
 	'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/v2$/i, "") }}';
+
+export function normalizeOutreachBaseUrl(baseUrl: unknown): string {
+	return String(baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '')
+		.replace(/\/v2$/i, '');
+}
 
 export class OutreachApi implements ICredentialType {
 	name = 'outreachApi';

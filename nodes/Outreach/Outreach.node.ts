@@ -1,6 +1,9 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { OUTREACH_BASE_URL_EXPRESSION } from '../../credentials/OutreachApi.credentials';
+import { searchCampaigns } from './listSearch/searchCampaigns';
+import { searchCustomers } from './listSearch/searchCustomers';
+import { getActions } from './loadOptions/getActions';
 import { actionDescription } from './resources/action';
 import { assistantDescription } from './resources/assistant';
 import { callDescription } from './resources/call';
@@ -57,5 +60,10 @@ export class Outreach implements INodeType {
 			...listFields,
 			outputOptions,
 		],
+	};
+
+	methods = {
+		listSearch: { searchCampaigns, searchCustomers },
+		loadOptions: { getActions },
 	};
 }

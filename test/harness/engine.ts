@@ -7,6 +7,7 @@ import {
 	createDeferredPromise,
 	createRunExecutionData,
 	type IDataObject,
+	type IPinData,
 	type ExecutionError,
 	type ICredentialDataDecryptedObject,
 	type ICredentialType,
@@ -72,6 +73,8 @@ export interface WorkflowDefinition {
 	connections: IConnections;
 	staticData?: IDataObject;
 	timezone?: string;
+	/** Output to use instead of running a node, as n8n does for pinned data. */
+	pinData?: IPinData;
 }
 
 export interface WorkflowResult {
@@ -137,8 +140,15 @@ export async function runWorkflow(
 	const finished = createDeferredPromise<IRun>();
 	hooks.addHandler('workflowExecuteAfter', (run) => finished.resolve(run));
 
-	const startNode = definition.nodes[0];
+	// The start node is the one nothing leads into (the trigger), as when a user runs the workflow.
+	const targets = new Set(
+		Object.values(definition.connections).flatMap((outputs) =>
+			Object.values(outputs).flatMap((byIndex) => byIndex.flatMap((list) => (list ?? []).map((connection) => connection.node))),
+		),
+	);
+	const startNode = definition.nodes.find((node) => !targets.has(node.name)) ?? definition.nodes[0];
 	const runExecutionData = createRunExecutionData({
+		resultData: { pinData: definition.pinData },
 		executionData: {
 			nodeExecutionStack: [{ node: startNode, data: { main: [[{ json: {} }]] }, source: null }],
 		},

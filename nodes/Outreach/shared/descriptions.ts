@@ -73,15 +73,32 @@ export function pathIdField(options: {
 	placeholder?: string;
 	/** Also send the ID in the body under this key. */
 	bodyProperty?: string;
+	/** Offer a "From List" picker filled by this list search method, beside "By ID". */
+	searchListMethod?: string;
 }): INodeProperties {
-	const { name, displayName, description, show, urlPrefix, urlSuffix = '', placeholder, bodyProperty } = options;
+	const { name, displayName, description, show, urlPrefix, urlSuffix = '', placeholder, bodyProperty, searchListMethod } =
+		options;
+	const input: Pick<INodeProperties, 'type' | 'default' | 'placeholder' | 'modes'> = searchListMethod
+		? {
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: `Select a ${displayName.replace(/ ID$/, '').toLowerCase()}...`,
+						typeOptions: { searchListMethod, searchable: true },
+					},
+					{ displayName: 'By ID', name: 'id', type: 'string', placeholder },
+				],
+			}
+		: { type: 'string', default: '', placeholder };
 	return {
 		displayName,
 		name,
-		type: 'string',
+		...input,
 		required: true,
-		default: '',
-		placeholder,
 		description,
 		displayOptions: { show },
 		routing: {

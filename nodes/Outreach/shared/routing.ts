@@ -10,29 +10,18 @@ import type {
 
 import { NAMED_ACTION_TYPES } from './constants';
 import { fieldError } from './errors';
-import { isE164, isPlainObject, parseJsonField, pathSegmentProblem, setAtPath } from './validation';
+import { baseUrlProblem, isE164, isPlainObject, parseJsonField, pathSegmentProblem, setAtPath } from './validation';
 
 type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 
 /** Rejects a credential Base URL that is not http(s) before the request library gives a vaguer error. */
 export const checkBaseUrl: PreSend = async function (requestOptions) {
-	const baseUrl = String(requestOptions.baseURL ?? '');
-	let protocol = '';
-	try {
-		protocol = new URL(baseUrl).protocol;
-	} catch {
-		// reported below
-	}
-	if (protocol !== 'http:' && protocol !== 'https:') {
-		throw fieldError(
-			this,
-			'Base URL',
-			`"${baseUrl}" is not an http:// or https:// address`,
-			'Fix the Base URL in the Outreach API credential.',
-		);
-	}
+	const problem = baseUrlProblem(String(requestOptions.baseURL ?? ''));
+	if (problem) throw fieldError(this, 'Base URL', problem, BASE_URL_HINT);
 	return requestOptions;
 };
+
+export const BASE_URL_HINT = 'Fix the Base URL in the Outreach API credential.';
 
 /** The parameter is used as one URL path segment: it must be non-empty and not "." or "..". */
 export function requirePathId(parameterName: string, fieldLabel: string): PreSendAction {

@@ -50,3 +50,28 @@ function deepMerge(base: Record<string, unknown>, extra: Record<string, unknown>
 	}
 	return merged;
 }
+
+/** Problem with a credential Base URL, or undefined when it is an http(s) address. */
+export function baseUrlProblem(baseUrl: string): string | undefined {
+	let protocol = '';
+	try {
+		protocol = new URL(baseUrl).protocol;
+	} catch {
+		// not a URL at all: reported below
+	}
+	return protocol === 'http:' || protocol === 'https:'
+		? undefined
+		: `"${baseUrl}" is not an http:// or https:// address`;
+}
+
+/**
+ * The identifier of a list record. The seed does not name the field (x-not-shown), so the usual
+ * names are tried in turn.
+ */
+export function recordId(record: Record<string, unknown>): string | undefined {
+	for (const key of ['id', 'action_id', 'campaign_id', 'customer_id', '_id']) {
+		const value = record[key];
+		if (typeof value === 'string' || typeof value === 'number') return String(value);
+	}
+	return undefined;
+}

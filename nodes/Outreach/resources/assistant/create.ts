@@ -28,12 +28,13 @@ export const createAssistantDescription: INodeProperties[] = [
 		routing: { send: { preSend: [mergeAdditionalBodyFields('additionalFields.additionalBodyFields')] } },
 		options: [
 			{
-				displayName: 'Action IDs',
+				displayName: 'Action Names or IDs',
 				name: 'actions',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. act_123, act_456',
-				description: 'Comma-separated IDs of the actions the assistant may use',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getActions' },
+				default: [],
+				description:
+					'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 				routing: { send: { type: 'body', property: 'actions', value: COMMA_SEPARATED_LIST } },
 			},
 			additionalBodyFieldsOption,

@@ -8,6 +8,8 @@ export const deleteCampaignDescription: INodeProperties[] = [
 		displayName: 'Campaign ID',
 		description: 'ID of the campaign to delete',
 		show: { resource: ['campaign'], operation: ['delete'] },
+		searchListMethod: 'searchCampaigns',
+		placeholder: 'e.g. cmp_123',
 		urlPrefix: '/v2/_campaigns/',
 	}),
 ];

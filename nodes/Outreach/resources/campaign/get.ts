@@ -8,6 +8,8 @@ export const getCampaignDescription: INodeProperties[] = [
 		displayName: 'Campaign ID',
 		description: 'ID of the campaign to read',
 		show: { resource: ['campaign'], operation: ['get'] },
+		searchListMethod: 'searchCampaigns',
+		placeholder: 'e.g. cmp_123',
 		urlPrefix: '/v2/_campaigns/',
 	}),
 ];

@@ -8,6 +8,8 @@ export const deleteCustomerDescription: INodeProperties[] = [
 		displayName: 'Customer ID',
 		description: 'ID of the customer to delete',
 		show: { resource: ['customer'], operation: ['delete'] },
+		searchListMethod: 'searchCustomers',
+		placeholder: 'e.g. cus_123',
 		urlPrefix: '/v2/_customers/',
 	}),
 ];

@@ -1,0 +1,62 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { PACKAGE_ROOT } from '../harness/engine';
+import { readExample, runExample } from '../harness/examples';
+import { useSandbox } from '../harness/sandbox';
+
+const { sandbox, credentials } = useSandbox({ seedCustomers: 30 });
+
+describe('example workflows (examples/)', () => {
+	it('CRM lead → call: one accepted call per pinned lead', async () => {
+		const { error, output } = await runExample(readExample('crm-lead-to-call.json'), credentials());
+		expect(error).toBeUndefined();
+		expect(sandbox.requests.map((request) => [request.method, request.rawPath, request.status])).toEqual([
+			['POST', '/v2/_voicecalls/your-agent-id/makeCall', 200],
+			['POST', '/v2/_voicecalls/your-agent-id/makeCall', 200],
+		]);
+		expect(sandbox.requests[0].body).toEqual({
+			agent_id: 'your-agent-id',
+			phone_number: '+14155550101',
+			customer_name: 'Ada Lovelace',
+			call_purpose: 'Welcome Ada Lovelace and book a demo of Analytical Engine',
+		});
+		expect(output('Call the Lead')).toHaveLength(2);
+	});
+
+	it('weekly campaign: lists every customer, then creates one campaign with all of them', async () => {
+		const { error, output } = await runExample(readExample('weekly-campaign.json'), credentials());
+		expect(error).toBeUndefined();
+		expect(sandbox.requests.map((request) => [request.method, request.rawPath, request.status])).toEqual([
+			['GET', '/v2/_customers', 200],
+			['POST', '/v2/campaign/create_with_touchpoint', 200],
+		]);
+		const campaign = sandbox.requests[1].body as {
+			name: string;
+			touchpoint: { customer_details: Array<{ id: string; to_number: string }>; additional_settings: object };
+		};
+		expect(campaign.name).toMatch(/^Weekly outreach \d{4}-\d{2}-\d{2}$/);
+		expect(campaign.touchpoint.customer_details).toHaveLength(30);
+		expect(campaign.touchpoint.customer_details[0]).toEqual({ id: 'cus_00001', to_number: '+15550000001' });
+		expect(campaign.touchpoint.additional_settings).toMatchObject({ execution_days: ['monday'], start_hour: 9, end_hour: 17 });
+		expect(output('Create Weekly Campaign')).toHaveLength(1);
+	});
+
+	it('documents → knowledge base: uploads every file of the form submission', async () => {
+		sandbox.store.knowledgeBases.insert({ id: 'kb_support', name: 'Support', documents: [], faqs: [], document_count: 0 });
+		const { error, output } = await runExample(readExample('documents-to-knowledge-base.json'), credentials());
+		expect(error).toBeUndefined();
+		expect(sandbox.requests).toHaveLength(1);
+		expect(sandbox.requests[0]).toMatchObject({ method: 'PUT', rawPath: '/v2/_knowledgebase/kb_support', status: 200 });
+		expect(sandbox.requests[0].files.map((file) => [file.fileName, file.content.toString('utf8')])).toEqual([
+			['hours.txt', 'Opening hours: 9:00 to 17:00, Monday to Friday.\n'],
+			['refunds.txt', 'Refunds are accepted within 30 days of purchase.\n'],
+		]);
+		expect(output('Upload the Documents')[0].json).toEqual({ id: 'kb_support', name: 'Support', document_count: 2 });
+	});
+
+	it('every example in examples/ is tested here', () => {
+		const tested = ['crm-lead-to-call.json', 'weekly-campaign.json', 'documents-to-knowledge-base.json'];
+		expect(readdirSync(path.join(PACKAGE_ROOT, 'examples')).sort()).toEqual([...tested].sort());
+	});
+});

@@ -1,0 +1,77 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { Outreach } from '../../nodes/Outreach/Outreach.node';
+import { getNodeType, PACKAGE_ROOT } from '../harness/engine';
+
+const description = getNodeType().description;
+const resources = (description.properties.find((property) => property.name === 'resource')?.options ??
+	[]) as INodePropertyOptions[];
+const operationsOf = (resource: string) =>
+	description.properties
+		.filter((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource))
+		.flatMap((property) => (property.options ?? []) as INodePropertyOptions[]);
+
+describe('Outreach node description', () => {
+	it('offers the six resources of the seed and its 18 operations', () => {
+		expect(resources.map((resource) => resource.value).sort()).toEqual(
+			['action', 'assistant', 'call', 'campaign', 'customer', 'knowledgeBase'].sort(),
+		);
+		const operations = resources.flatMap((resource) => operationsOf(String(resource.value)).map((operation) => `${resource.value}.${operation.value}`));
+		expect(operations.sort()).toEqual(
+			[
+				'call.make',
+				'campaign.create',
+				'campaign.getAll',
+				'campaign.get',
+				'campaign.delete',
+				'customer.getAll',
+				'customer.delete',
+				'knowledgeBase.create',
+				'knowledgeBase.get',
+				'knowledgeBase.update',
+				'knowledgeBase.delete',
+				'action.getAll',
+				'action.createEmail',
+				'action.createSms',
+				'action.createCallTransfer',
+				'action.createStaffing',
+				'action.createTelephony',
+				'assistant.create',
+			].sort(),
+		);
+	});
+
+	it('is usable as an AI agent tool: every operation says what it does', () => {
+		expect(description.usableAsTool).toBe(true);
+		for (const resource of resources) {
+			for (const operation of operationsOf(String(resource.value))) {
+				expect(operation.action).toMatch(/^[A-Z][a-z]+ .{6,}/);
+				expect(operation.description?.length).toBeGreaterThan(10);
+			}
+		}
+	});
+
+	it('shows operation and resource in its subtitle and has distinct light and dark icons', () => {
+		expect(description.subtitle).toContain('$parameter["operation"]');
+		expect(description.subtitle).toContain('$parameter["resource"]');
+		// n8n's loader rewrites icon paths for its icon server, so read the declared ones from the class.
+		const icon = new Outreach().description.icon as { light: string; dark: string };
+		const light = readFileSync(path.join(PACKAGE_ROOT, 'nodes/Outreach', icon.light.replace('file:', '')), 'utf8');
+		const dark = readFileSync(path.join(PACKAGE_ROOT, 'nodes/Outreach', icon.dark.replace('file:', '')), 'utf8');
+		expect(light).toMatch(/^<svg/);
+		expect(dark).toMatch(/^<svg/);
+		expect(light).not.toEqual(dark);
+	});
+
+	it('ships a codex with categories and documentation links for both nodes', () => {
+		for (const codexFile of ['dist/nodes/Outreach/Outreach.node.json', 'dist/nodes/OutreachTrigger/OutreachTrigger.node.json']) {
+			expect(existsSync(path.join(PACKAGE_ROOT, codexFile))).toBe(true);
+			const codex = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, codexFile), 'utf8'));
+			expect(codex.categories.length).toBeGreaterThan(0);
+			expect(codex.resources.primaryDocumentation[0].url).toMatch(/^https:\/\//);
+		}
+	});
+});
