@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import * as jsoncParser from 'jsonc-eslint-parser';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
@@ -19,7 +20,7 @@ export default tseslint.config(
 	{
 		files: ['**/*.js', '**/*.mjs'],
 		extends: [js.configs.recommended],
-		languageOptions: { globals: { require: 'readonly', module: 'writable', exports: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly' } },
+		languageOptions: { globals: globals.node },
 	},
 	{
 		files: ['package.json'],

@@ -55,8 +55,17 @@ describe('example workflows (examples/)', () => {
 		expect(output('Upload the Documents')[0].json).toEqual({ id: 'kb_support', name: 'Support', document_count: 2 });
 	});
 
+	it('try it: a manual run lists ten customers', async () => {
+		const { error, output } = await runExample(readExample('try-it-list-customers.json'), credentials());
+		expect(error).toBeUndefined();
+		expect(sandbox.requests.map((request) => [request.method, request.rawPath, request.query])).toEqual([
+			['GET', '/v2/_customers', { page: 1, per_page: 10 }],
+		]);
+		expect(output('List Customers')).toHaveLength(10);
+	});
+
 	it('every example in examples/ is tested here', () => {
-		const tested = ['crm-lead-to-call.json', 'weekly-campaign.json', 'documents-to-knowledge-base.json'];
+		const tested = ['crm-lead-to-call.json', 'weekly-campaign.json', 'documents-to-knowledge-base.json', 'try-it-list-customers.json'];
 		expect(readdirSync(path.join(PACKAGE_ROOT, 'examples')).sort()).toEqual([...tested].sort());
 	});
 });

