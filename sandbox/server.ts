@@ -41,9 +41,11 @@ export type Fault =
 export interface SandboxOptions {
 	token?: string;
 	seedCustomers?: number;
+	/** Keep every request for inspection (default); off, the sandbox only counts them. */
+	recording?: boolean;
 }
 
-function findRepoRoot(start: string): string {
+export function findRepoRoot(start: string): string {
 	let dir = start;
 	while (!existsSync(path.join(dir, 'package.json'))) {
 		const parent = path.dirname(dir);
@@ -88,9 +90,19 @@ export class Sandbox {
 	private inFlight = 0;
 	/** Most requests the sandbox was handling at the same moment since the last clearRequests(). */
 	maxInFlight = 0;
+	/**
+	 * Most client connections open at once since the last clearRequests(). The sandbox answers each
+	 * request synchronously, so this, not maxInFlight, shows how many requests a client had in flight.
+	 */
+	maxOpenConnections = 0;
+	private openConnections = 0;
+	/** Whether to keep every request (tests) or only count them (benchmarks, where memory matters). */
+	readonly recording: boolean;
+	private requestCount = 0;
 
 	constructor(options: SandboxOptions = {}) {
 		this.token = options.token ?? DEFAULT_TOKEN;
+		this.recording = options.recording ?? true;
 		if (options.seedCustomers) this.store.seedCustomers(options.seedCustomers);
 	}
 
@@ -101,8 +113,23 @@ export class Sandbox {
 
 	clearRequests(): void {
 		this.requests.length = 0;
+		this.requestCount = 0;
 		this.faults.length = 0;
 		this.maxInFlight = 0;
+		this.maxOpenConnections = this.openConnections;
+	}
+
+	/** Requests received since the last clearRequests(), recorded or only counted. */
+	get requestTotal(): number {
+		return this.recording ? this.requests.length : this.requestCount;
+	}
+
+	private countInFlight(res: Response, next: NextFunction): void {
+		this.requestCount++;
+		this.inFlight++;
+		this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+		res.on('close', () => this.inFlight--);
+		next();
 	}
 
 	get url(): string {
@@ -117,6 +144,11 @@ export class Sandbox {
 			this.server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve()));
 		});
 		this.server!.keepAliveTimeout = 5_000;
+		this.server!.on('connection', (socket) => {
+			this.openConnections++;
+			this.maxOpenConnections = Math.max(this.maxOpenConnections, this.openConnections);
+			socket.on('close', () => this.openConnections--);
+		});
 		return this.url;
 	}
 
@@ -133,7 +165,20 @@ export class Sandbox {
 		app.disable('x-powered-by');
 		app.set('query parser', 'extended');
 
-		app.use((req, res, next) => this.record(req, res, next));
+		// Control path for a test or benchmark driving the sandbox from another process; not part of the service.
+		app.get('/__sandbox/stats', (_req, res) => {
+			res.json({
+				requests: this.requestTotal,
+				maxInFlight: this.maxInFlight,
+				maxOpenConnections: this.maxOpenConnections,
+				customers: this.store.customers.size,
+			});
+		});
+		app.post('/__sandbox/clear', (_req, res) => {
+			this.clearRequests();
+			res.json({ cleared: true });
+		});
+		app.use((req, res, next) => (this.recording ? this.record(req, res, next) : this.countInFlight(res, next)));
 		app.use((req, res, next) => this.applyFault(req, res, next));
 		app.use(
 			express.json({

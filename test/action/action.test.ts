@@ -12,15 +12,15 @@ describe('Action → Create (POST /v2/_actions, an assumption)', () => {
 	it('email: sends the seed’s email body with its spellings and defaults', async () => {
 		const { items, error, request } = await createAction({
 			operation: 'createEmail',
-			name: 'Send brochure',
-			description: 'Email the brochure when asked',
+			actionName: 'Send brochure',
+			actionDescription: 'Email the brochure when asked',
 			to: '={{ "ada@example.com, grace@example.com" }}',
 			from: 'team@example.com',
 			fromType: 'Gmail',
 			userId: 'user_1',
 			subject: 'Your brochure',
 			body: '<p>Here it is</p>',
-			additionalFields: {
+			emailFields: {
 				cc: 'boss@example.com',
 				bcc: 'audit@example.com',
 				sendStaticContent: true,
@@ -57,13 +57,13 @@ describe('Action → Create (POST /v2/_actions, an assumption)', () => {
 	it('SMS: sends recipients and cc as lists and the provider in upper case', async () => {
 		const { error, request } = await createAction({
 			operation: 'createSms',
-			name: 'Text the address',
-			description: 'Send our address by SMS',
-			to: '+14155550101',
+			actionName: 'Text the address',
+			actionDescription: 'Send our address by SMS',
+			smsTo: '+14155550101',
 			provider: 'twilio',
-			from: '+14155550199',
-			body: 'We are at 1 Main St.',
-			additionalFields: { cc: '+14155550102, +14155550103', mandatory: false },
+			smsFrom: '+14155550199',
+			smsBody: 'We are at 1 Main St.',
+			smsFields: { cc: '+14155550102, +14155550103', mandatory: false },
 		});
 		expect(error).toBeUndefined();
 		expect(request?.status).toBe(201);
@@ -86,10 +86,10 @@ describe('Action → Create (POST /v2/_actions, an assumption)', () => {
 	it('call transfer: sends phone_number, webhook.extension_enabled, speech and runBeforeCall as spelled', async () => {
 		const { error, request } = await createAction({
 			operation: 'createCallTransfer',
-			name: 'To sales',
-			description: 'Transfer to a human',
-			phoneNumber: '+14155550100',
-			additionalFields: { extensionEnabled: true, speech: 'One moment please', runBeforeCall: true },
+			actionName: 'To sales',
+			actionDescription: 'Transfer to a human',
+			transferNumber: '+14155550100',
+			transferFields: { extensionEnabled: true, speech: 'One moment please', runBeforeCall: true },
 		});
 		expect(error).toBeUndefined();
 		expect(request?.status).toBe(201);
@@ -108,11 +108,11 @@ describe('Action → Create (POST /v2/_actions, an assumption)', () => {
 	it('staffing system: sends the user’s integration type in upper case and webhook.type', async () => {
 		const { error, request } = await createAction({
 			operation: 'createStaffing',
-			name: 'Save candidate',
-			description: 'Upsert the candidate in the ATS',
+			actionName: 'Save candidate',
+			actionDescription: 'Upsert the candidate in the ATS',
 			integrationType: 'my_ats',
 			webhookType: 'upsert_candidate',
-			additionalFields: { mandatory: true },
+			staffingFields: { mandatory: true },
 		});
 		expect(error).toBeUndefined();
 		expect(request?.status).toBe(201);
@@ -128,11 +128,11 @@ describe('Action → Create (POST /v2/_actions, an assumption)', () => {
 	it('telephony system: sends webhook.from and webhook.to as integers and tags as a list', async () => {
 		const { error, request } = await createAction({
 			operation: 'createTelephony',
-			name: 'Bridge',
+			actionName: 'Bridge',
 			integrationType: 'MY_PBX',
 			fromNumberId: '={{ "12" }}',
 			toNumberId: 34,
-			additionalFields: { tags: 'sales, inbound', mandatory: false },
+			telephonyFields: { tags: 'sales, inbound', mandatory: false },
 		});
 		expect(error).toBeUndefined();
 		expect(request?.status).toBe(201);
@@ -147,10 +147,10 @@ describe('Action → Create (POST /v2/_actions, an assumption)', () => {
 
 	describe('bad input is an error naming the field, and nothing is sent', () => {
 		it.each([
-			[{ operation: 'createStaffing', name: 'x', description: 'y', integrationType: 'my-ats!', webhookType: 't' }, 'Integration Type: "MY-ATS!" is not an upper-case system name'],
-			[{ operation: 'createStaffing', name: 'x', description: 'y', integrationType: 'send_email', webhookType: 't' }, 'Integration Type: "SEND_EMAIL" is a built-in action kind'],
-			[{ operation: 'createTelephony', name: 'x', integrationType: 'PBX', fromNumberId: '={{ "line-1" }}', toNumberId: 2 }, 'From Number ID: "line-1" is not a whole number'],
-			[{ operation: 'createTelephony', name: 'x', integrationType: 'PBX', fromNumberId: 1, toNumberId: 2.5 }, 'To Number ID: "2.5" is not a whole number'],
+			[{ operation: 'createStaffing', actionName: 'x', actionDescription: 'y', integrationType: 'my-ats!', webhookType: 't' }, 'Integration Type: "MY-ATS!" is not an upper-case system name'],
+			[{ operation: 'createStaffing', actionName: 'x', actionDescription: 'y', integrationType: 'send_email', webhookType: 't' }, 'Integration Type: "SEND_EMAIL" is a built-in action kind'],
+			[{ operation: 'createTelephony', actionName: 'x', integrationType: 'PBX', fromNumberId: '={{ "line-1" }}', toNumberId: 2 }, 'From Number ID: "line-1" is not a whole number'],
+			[{ operation: 'createTelephony', actionName: 'x', integrationType: 'PBX', fromNumberId: 1, toNumberId: 2.5 }, 'To Number ID: "2.5" is not a whole number'],
 		])('%j', async (parameters, message) => {
 			const { error } = await createAction(parameters);
 			expect(error?.message).toContain(message);
@@ -161,7 +161,7 @@ describe('Action → Create (POST /v2/_actions, an assumption)', () => {
 
 describe('Action → Get Many', () => {
 	it('lists the created actions', async () => {
-		await createAction({ operation: 'createCallTransfer', name: 'A', description: 'a', phoneNumber: '+14155550100' });
+		await createAction({ operation: 'createCallTransfer', actionName: 'A', actionDescription: 'a', transferNumber: '+14155550100' });
 		const { items } = await runOutreach({ resource: 'action', operation: 'getAll', returnAll: true }, { credentials: credentials() });
 		expect(sandbox.requests.at(-1)).toMatchObject({ method: 'GET', rawPath: '/v2/_actions', query: { page: 1, per_page: 100 }, status: 200 });
 		expect(items.map((item) => item.json.type)).toContain('CALL_TRANSFER');

@@ -9,8 +9,8 @@ describe('Assistant → Create', () => {
 			{
 				resource: 'assistant',
 				operation: 'create',
-				name: 'Appointment setter',
-				additionalFields: {
+				assistantName: 'Appointment setter',
+				assistantFields: {
 					description: 'Books appointments',
 					actions: 'act_1, act_2',
 					model: 'gpt-4o',
@@ -34,8 +34,8 @@ describe('Assistant → Create', () => {
 			{
 				resource: 'assistant',
 				operation: 'create',
-				name: 'Support',
-				additionalFields: { additionalBodyFields: '={{ { llm_model: "claude" } }}' },
+				assistantName: 'Support',
+				assistantFields: { additionalBodyFields: '={{ { llm_model: "claude" } }}' },
 			},
 			{ credentials: credentials() },
 		);
@@ -45,7 +45,7 @@ describe('Assistant → Create', () => {
 
 	it('an empty name from an expression is refused by the service contract, not silently accepted', async () => {
 		const { error } = await runOutreach(
-			{ resource: 'assistant', operation: 'create', name: '={{ "" }}' },
+			{ resource: 'assistant', operation: 'create', assistantName: '={{ "" }}' },
 			{ credentials: credentials() },
 		);
 		expect((error as { httpCode?: string }).httpCode).toBe('400');

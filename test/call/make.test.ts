@@ -8,7 +8,7 @@ const makeCall = (overrides: Record<string, unknown> = {}) => ({
 	operation: 'make',
 	agentId: 'agent-7',
 	phoneNumber: '={{ $json.phone }}',
-	additionalFields: { customerName: '={{ $json.name }}', callPurpose: 'Confirm the appointment' },
+	callFields: { customerName: '={{ $json.name }}', callPurpose: 'Confirm the appointment' },
 	...overrides,
 });
 

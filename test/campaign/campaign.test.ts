@@ -6,7 +6,7 @@ const { sandbox, credentials } = useSandbox();
 const createCampaign = (overrides: Record<string, unknown> = {}) => ({
 	resource: 'campaign',
 	operation: 'create',
-	name: 'Spring renewals',
+	campaignName: 'Spring renewals',
 	touchpointName: 'First reminder',
 	startAt: '2026-12-01T09:30:00',
 	assistantId: '42',
@@ -43,7 +43,7 @@ describe('Campaign → Create', () => {
 					messagingBody: 'Hi {{1}}',
 					bodyParams: '{"is_static": false, "params": [{"name": "first_name"}]}',
 				},
-				additionalFields: {
+				campaignFields: {
 					campaignType: 'None',
 					companyPlanId: 'plan_1',
 					workspaceId: 'ws_1',
@@ -149,7 +149,7 @@ describe('Campaign → Create', () => {
 	it('merges Additional Body Fields last, including dotted paths', async () => {
 		const { error } = await create({
 			customerSource: 'none',
-			additionalFields: {
+			campaignFields: {
 				additionalBodyFields: '{"business_goal": "From the escape hatch", "touchpoint.additional_settings.delay": 5}',
 			},
 		});
@@ -172,8 +172,8 @@ describe('Campaign → Create', () => {
 			['body params that are not an object', { messaging: { bodyParams: '[1, 2]' } }, 'Body Params: must be a JSON object'],
 			['customers JSON that is not an array', { customerSource: 'json', customersJson: '{"id": "x"}' }, 'Customers (JSON): must be a JSON array'],
 			['a customer row without a number', { customers: { customer: [{ id: 'cus_1', toNumber: '' }] } }, 'Customer Rows (row 1): needs both a Customer ID and a To Number'],
-			['Additional Body Fields that do not parse', { additionalFields: { additionalBodyFields: '{oops}' } }, 'Additional Body Fields: is not valid JSON'],
-			['Additional Body Fields that are not an object', { additionalFields: { additionalBodyFields: '"text"' } }, 'Additional Body Fields: must be a JSON object'],
+			['Additional Body Fields that do not parse', { campaignFields: { additionalBodyFields: '{oops}' } }, 'Additional Body Fields: is not valid JSON'],
+			['Additional Body Fields that are not an object', { campaignFields: { additionalBodyFields: '"text"' } }, 'Additional Body Fields: must be a JSON object'],
 		])('%s', async (_case, overrides, message) => {
 			const { error } = await create(overrides);
 			expect(error?.message).toContain(message);
@@ -181,9 +181,9 @@ describe('Campaign → Create', () => {
 		});
 
 		it('a missing required field keeps n8n from starting, naming the field', async () => {
-			const { error, issues } = await create({ name: '' });
+			const { error, issues } = await create({ campaignName: '' });
 			expect(error?.name).toBe('WorkflowHasIssuesError');
-			expect(issues?.Outreach?.parameters?.name).toEqual(['Parameter "Campaign Name" is required.']);
+			expect(issues?.Outreach?.parameters?.campaignName).toEqual(['Parameter "Campaign Name" is required.']);
 			expect(sandbox.requests).toHaveLength(0);
 		});
 	});
@@ -191,7 +191,7 @@ describe('Campaign → Create', () => {
 
 describe('Campaign → Get Many, Get, Delete', () => {
 	it('lists, reads and deletes a created campaign', async () => {
-		await create({ name: 'Listed' });
+		await create({ campaignName: 'Listed' });
 		const created = (sandbox.store.campaigns.page(1, 100).data.at(-1) as { id: string }).id;
 
 		const list = await runOutreach({ resource: 'campaign', operation: 'getAll', returnAll: true }, { credentials: credentials() });

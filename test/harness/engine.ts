@@ -1,4 +1,3 @@
-import path from 'node:path';
 
 import { ExecutionLifecycleHooks, PackageDirectoryLoader, WorkflowExecute } from 'n8n-core';
 import {
@@ -23,10 +22,11 @@ import {
 	type IWorkflowIssues,
 } from 'n8n-workflow';
 
+import { findRepoRoot } from '../../sandbox/server';
 import { TestCredentialsHelper } from './credentials-helper';
 import { INPUT_NODE_TYPE, InputItems } from './input-node';
 
-export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
+export const PACKAGE_ROOT = findRepoRoot(__dirname);
 /** Loads the built package with n8n-core's own loader, as n8n loads a community package. */
 const packageLoader = new PackageDirectoryLoader(PACKAGE_ROOT);
 packageLoader.loadAll();

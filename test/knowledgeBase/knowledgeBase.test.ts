@@ -9,7 +9,7 @@ const { sandbox, credentials } = useSandbox();
 
 async function createKnowledgeBase(name = 'Product FAQ'): Promise<string> {
 	const { items, error } = await runOutreach(
-		{ resource: 'knowledgeBase', operation: 'create', name },
+		{ resource: 'knowledgeBase', operation: 'create', knowledgeBaseName: name },
 		{ credentials: credentials() },
 	);
 	expect(error).toBeUndefined();
@@ -33,8 +33,8 @@ describe('Knowledge Base → Create', () => {
 			{
 				resource: 'knowledgeBase',
 				operation: 'create',
-				name: 'Product FAQ',
-				additionalFields: {
+				knowledgeBaseName: 'Product FAQ',
+				knowledgeBaseFields: {
 					description: 'Answers about pricing',
 					urls: 'https://example.com/pricing',
 					files: 'pricing.pdf',

@@ -79,7 +79,7 @@ describe('Assistant actions multi-select', () => {
 		sandbox.store.actions.insert({ id: 'act_1', name: 'Brochure', type: 'SEND_EMAIL' });
 		const options = await loadOptions('getActions', {
 			parameters: { resource: 'assistant', operation: 'create' },
-			path: 'additionalFields.actions',
+			path: 'assistantFields.actions',
 			credentials: credentials(),
 		});
 		expect(options).toEqual([
@@ -90,7 +90,7 @@ describe('Assistant actions multi-select', () => {
 
 	it('sends the picked actions as the actions array', async () => {
 		await runOutreach(
-			{ resource: 'assistant', operation: 'create', name: 'Setter', additionalFields: { actions: ['act_1', 'act_2'] } },
+			{ resource: 'assistant', operation: 'create', assistantName: 'Setter', assistantFields: { actions: ['act_1', 'act_2'] } },
 			{ credentials: credentials() },
 		);
 		expect(sandbox.requests[0].body).toEqual({ name: 'Setter', actions: ['act_1', 'act_2'] });

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { paginateByPage } from './pagination';
-import { requirePathId, unwrapEnvelope } from './routing';
+import { mergeAdditionalBodyFields, requirePathId, unwrapEnvelope } from './routing';
 
 /** Output options of every operation that returns one record (all but the lists). */
 export const outputOptions: INodeProperties = {
@@ -22,16 +22,6 @@ export const outputOptions: INodeProperties = {
 		},
 	],
 	routing: { output: { postReceive: [unwrapEnvelope] } },
-};
-
-/** The escape hatch offered in the Additional Fields of every create and update. */
-export const additionalBodyFieldsOption: INodeProperties = {
-	displayName: 'Additional Body Fields',
-	name: 'additionalBodyFields',
-	type: 'json',
-	default: '{}',
-	description:
-		'JSON object merged into the request body last: adds fields the form does not offer or overrides any field. Keys may be dotted paths, e.g. {"touchpoint.additional_settings.delay": 5}.',
 };
 
 /** Return All and Limit, shared by every list operation; both hand paging to paginateByPage. */
@@ -61,12 +51,13 @@ export const listFields: INodeProperties[] = [
 
 /**
  * A required ID used as one path segment of the operation's URL: `{prefix}{encoded id}{suffix}`.
- * The URL sits on the field so that it is built from the ID the user gave, encoded once.
+ * The URL is built where the ID is checked, from the ID the user gave, encoded once.
  */
 export function pathIdField(options: {
 	name: string;
 	displayName: string;
 	description: string;
+	/** Where the field shows; one field may serve several operations of a resource. */
 	show: Record<string, string[]>;
 	urlPrefix: string;
 	urlSuffix?: string;
@@ -102,11 +93,47 @@ export function pathIdField(options: {
 		description,
 		displayOptions: { show },
 		routing: {
-			request: { url: `=${urlPrefix}{{ encodeURIComponent(String($value).trim()) }}${urlSuffix}` },
 			send: {
-				preSend: [requirePathId(name, displayName)],
+				preSend: [requirePathId(name, displayName, urlPrefix, urlSuffix)],
 				...(bodyProperty ? { type: 'body' as const, property: bodyProperty } : {}),
 			},
 		},
+	};
+}
+
+/**
+ * The "Additional Fields" collection of one operation, with the escape hatch. Each operation's
+ * collection has its own parameter name: n8n's routing engine evaluates, for every item, the value
+ * stored under each property's name, so collections sharing one name would evaluate the same
+ * expressions once per collection.
+ */
+export function additionalFieldsCollection(
+	name: string,
+	show: Record<string, string[]>,
+	options: INodeProperties[],
+): INodeProperties {
+	return {
+		displayName: 'Additional Fields',
+		name,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		// No routing on the collection itself: n8n would then evaluate the whole collection for every item.
+		// The escape hatch comes last so that its preSend, which runs only when it is set, merges last.
+		options: [...options, additionalBodyFieldsOption(name)],
+	};
+}
+
+/** The escape hatch offered in the Additional Fields of every create and update. */
+function additionalBodyFieldsOption(collectionName: string): INodeProperties {
+	return {
+		displayName: 'Additional Body Fields',
+		name: 'additionalBodyFields',
+		type: 'json',
+		default: '{}',
+		description:
+			'JSON object merged into the request body last: adds fields the form does not offer or overrides any field. Keys may be dotted paths, e.g. {"touchpoint.additional_settings.delay": 5}.',
+		routing: { send: { preSend: [mergeAdditionalBodyFields(`${collectionName}.additionalBodyFields`)] } },
 	};
 }

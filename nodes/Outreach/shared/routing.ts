@@ -23,19 +23,26 @@ export const checkBaseUrl: PreSend = async function (requestOptions) {
 
 export const BASE_URL_HINT = 'Fix the Base URL in the Outreach API credential.';
 
-/** The parameter is used as one URL path segment: it must be non-empty and not "." or "..". */
-export function requirePathId(parameterName: string, fieldLabel: string): PreSendAction {
+/**
+ * The parameter is one URL path segment: it must be non-empty and not "." or ".."; the request goes to
+ * `{urlPrefix}{the ID, URL-encoded}{urlSuffix}`.
+ */
+export function requirePathId(parameterName: string, fieldLabel: string, urlPrefix: string, urlSuffix = ''): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const value = this.getNodeParameter(parameterName, '', { extractValue: true });
 		const problem = pathSegmentProblem(value);
 		if (problem) throw fieldError(this, fieldLabel, problem);
+		requestOptions.url = `${urlPrefix}${encodeURIComponent(String(value).trim())}${urlSuffix}`;
 		return requestOptions;
 	};
 }
 
-export function requireE164(parameterName: string, fieldLabel: string): PreSendAction {
+/** The phone number already placed at `bodyKey` must be E.164; it is sent trimmed. */
+export function requireE164(bodyKey: string, fieldLabel: string): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		const value = String(this.getNodeParameter(parameterName, '') ?? '').trim();
+		const body = (isPlainObject(requestOptions.body) ? requestOptions.body : {}) as IDataObject;
+		const value = String(body[bodyKey] ?? '').trim();
+		body[bodyKey] = value;
 		if (!isE164(value)) {
 			throw fieldError(
 				this,

@@ -1,53 +1,53 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { additionalBodyFieldsOption } from '../../shared/descriptions';
-import { mergeAdditionalBodyFields } from '../../shared/routing';
+import { additionalFieldsCollection } from '../../shared/descriptions';
+import { requireIntegrationType } from '../../shared/routing';
 
 export const showFor = (operation: string) => ({ resource: ['action'], operation: [operation] });
 
-/** Name and description, which every action kind has (description is optional only for telephony). */
-export function actionIdentityFields(operation: string, descriptionRequired = true): INodeProperties[] {
-	return [
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			required: true,
-			default: '',
-			description: 'Display name of the action',
-			displayOptions: { show: showFor(operation) },
-			routing: { send: { type: 'body', property: 'name' } },
-		},
-		...(descriptionRequired
-			? [
-					{
-						displayName: 'Description',
-						name: 'description',
-						type: 'string',
-						required: true,
-						typeOptions: { rows: 2 },
-						default: '',
-						description: 'What the action is for; the AI agent reads it to decide when to use the action',
-						displayOptions: { show: showFor(operation) },
-						routing: { send: { type: 'body' as const, property: 'description' } },
-					} satisfies INodeProperties,
-				]
-			: []),
-	];
-}
+const actionCreations = ['createEmail', 'createSms', 'createCallTransfer', 'createStaffing', 'createTelephony'];
 
-/** Additional Fields of an action: the given options plus the escape hatch. */
-export function actionAdditionalFields(operation: string, options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show: showFor(operation) },
-		routing: { send: { preSend: [mergeAdditionalBodyFields('additionalFields.additionalBodyFields')] } },
-		options: [additionalBodyFieldsOption, ...options],
-	};
+/** Name, for every action kind, and Description, required by all kinds but telephony (where it is optional). */
+export const actionIdentityFields: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'actionName',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Display name of the action',
+		displayOptions: { show: { resource: ['action'], operation: actionCreations } },
+		routing: { send: { type: 'body', property: 'name' } },
+	},
+	{
+		displayName: 'Description',
+		name: 'actionDescription',
+		type: 'string',
+		required: true,
+		typeOptions: { rows: 2 },
+		default: '',
+		description: 'What the action is for; the AI agent reads it to decide when to use the action',
+		displayOptions: { show: { resource: ['action'], operation: actionCreations.filter((operation) => operation !== 'createTelephony') } },
+		routing: { send: { type: 'body', property: 'description' } },
+	},
+];
+
+/** The staffing and telephony integrations' upper-case system name, which the seed leaves to the user. */
+export const integrationTypeField: INodeProperties = {
+	displayName: 'Integration Type',
+	name: 'integrationType',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. MY_ATS',
+	description: 'Upper-case system name of your staffing-system or telephony integration, as the service knows it',
+	displayOptions: { show: { resource: ['action'], operation: ['createStaffing', 'createTelephony'] } },
+	routing: { send: { preSend: [requireIntegrationType('integrationType', 'Integration Type')] } },
+};
+
+/** Additional Fields of one action kind: the given options plus the escape hatch. */
+export function actionAdditionalFields(operation: string, name: string, options: INodeProperties[]): INodeProperties {
+	return additionalFieldsCollection(name, showFor(operation), options);
 }
 
 /** webhook.mandatory: wait for the confirmation or external response before the call goes on. */

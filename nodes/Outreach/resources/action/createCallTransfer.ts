@@ -1,12 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { actionAdditionalFields, actionIdentityFields, showFor } from './common';
+import { actionAdditionalFields, showFor } from './common';
 
 export const createCallTransferActionDescription: INodeProperties[] = [
-	...actionIdentityFields('createCallTransfer'),
 	{
 		displayName: 'Phone Number',
-		name: 'phoneNumber',
+		name: 'transferNumber',
 		type: 'string',
 		required: true,
 		default: '',
@@ -15,7 +14,7 @@ export const createCallTransferActionDescription: INodeProperties[] = [
 		displayOptions: { show: showFor('createCallTransfer') },
 		routing: { send: { type: 'body', property: 'phone_number', value: '={{ String($value).trim() }}' } },
 	},
-	actionAdditionalFields('createCallTransfer', [
+	actionAdditionalFields('createCallTransfer', 'transferFields', [
 		{
 			displayName: 'Enable Extension Dialing',
 			name: 'extensionEnabled',

@@ -1,12 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { COMMA_SEPARATED_LIST } from '../../shared/constants';
-import { actionAdditionalFields, actionIdentityFields, mandatoryOption, showFor } from './common';
+import { actionAdditionalFields, mandatoryOption, showFor } from './common';
 
 const show = showFor('createEmail');
 
 export const createEmailActionDescription: INodeProperties[] = [
-	...actionIdentityFields('createEmail'),
 	{
 		displayName: 'To',
 		name: 'to',
@@ -70,7 +69,7 @@ export const createEmailActionDescription: INodeProperties[] = [
 		displayOptions: { show },
 		routing: { send: { type: 'body', property: 'email.body.value' } },
 	},
-	actionAdditionalFields('createEmail', [
+	actionAdditionalFields('createEmail', 'emailFields', [
 		{
 			displayName: 'Attachment (JSON)',
 			name: 'attachment',

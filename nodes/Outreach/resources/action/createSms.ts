@@ -1,15 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { COMMA_SEPARATED_LIST } from '../../shared/constants';
-import { actionAdditionalFields, actionIdentityFields, mandatoryOption, showFor } from './common';
+import { actionAdditionalFields, mandatoryOption, showFor } from './common';
 
 const show = showFor('createSms');
 
 export const createSmsActionDescription: INodeProperties[] = [
-	...actionIdentityFields('createSms'),
 	{
 		displayName: 'To',
-		name: 'to',
+		name: 'smsTo',
 		type: 'string',
 		required: true,
 		default: '',
@@ -31,7 +30,7 @@ export const createSmsActionDescription: INodeProperties[] = [
 	},
 	{
 		displayName: 'From',
-		name: 'from',
+		name: 'smsFrom',
 		type: 'string',
 		required: true,
 		default: '',
@@ -42,7 +41,7 @@ export const createSmsActionDescription: INodeProperties[] = [
 	},
 	{
 		displayName: 'Body',
-		name: 'body',
+		name: 'smsBody',
 		type: 'string',
 		required: true,
 		typeOptions: { rows: 3 },
@@ -51,7 +50,7 @@ export const createSmsActionDescription: INodeProperties[] = [
 		displayOptions: { show },
 		routing: { send: { type: 'body', property: 'sms.body.value' } },
 	},
-	actionAdditionalFields('createSms', [
+	actionAdditionalFields('createSms', 'smsFields', [
 		{
 			displayName: 'CC',
 			name: 'cc',

@@ -1,24 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { COMMA_SEPARATED_LIST } from '../../shared/constants';
-import { integerBodyField, requireIntegrationType } from '../../shared/routing';
-import { actionAdditionalFields, actionIdentityFields, mandatoryOption, showFor } from './common';
+import { integerBodyField } from '../../shared/routing';
+import { actionAdditionalFields, mandatoryOption, showFor } from './common';
 
 const show = showFor('createTelephony');
 
 export const createTelephonyActionDescription: INodeProperties[] = [
-	...actionIdentityFields('createTelephony', false),
-	{
-		displayName: 'Integration Type',
-		name: 'integrationType',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. MY_PBX',
-		description: 'Upper-case system name of your telephony integration, as the service knows it',
-		displayOptions: { show },
-		routing: { send: { preSend: [requireIntegrationType('integrationType', 'Integration Type')] } },
-	},
 	{
 		displayName: 'From Number ID',
 		name: 'fromNumberId',
@@ -41,7 +29,7 @@ export const createTelephonyActionDescription: INodeProperties[] = [
 		displayOptions: { show },
 		routing: { send: { preSend: [integerBodyField('toNumberId', 'To Number ID', 'webhook.to')] } },
 	},
-	actionAdditionalFields('createTelephony', [
+	actionAdditionalFields('createTelephony', 'telephonyFields', [
 		{
 			displayName: 'Description',
 			name: 'description',

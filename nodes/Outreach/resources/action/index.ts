@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 
 import { ACTION_CREATE_REQUEST } from '../../shared/constants';
+import { actionIdentityFields, integrationTypeField } from './common';
 import { createCallTransferActionDescription } from './createCallTransfer';
 import { createEmailActionDescription } from './createEmail';
 import { createSmsActionDescription } from './createSms';
@@ -70,6 +71,8 @@ export const actionDescription: INodeProperties[] = [
 		],
 		default: 'getAll',
 	},
+	...actionIdentityFields,
+	integrationTypeField,
 	...createEmailActionDescription,
 	...createSmsActionDescription,
 	...createCallTransferActionDescription,

@@ -1,15 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ASSISTANT_MODEL_FIELD, COMMA_SEPARATED_LIST } from '../../shared/constants';
-import { additionalBodyFieldsOption } from '../../shared/descriptions';
-import { mergeAdditionalBodyFields } from '../../shared/routing';
+import { additionalFieldsCollection } from '../../shared/descriptions';
 
 const show = { resource: ['assistant'], operation: ['create'] };
 
 export const createAssistantDescription: INodeProperties[] = [
 	{
 		displayName: 'Name',
-		name: 'name',
+		name: 'assistantName',
 		type: 'string',
 		required: true,
 		default: '',
@@ -18,15 +17,7 @@ export const createAssistantDescription: INodeProperties[] = [
 		displayOptions: { show },
 		routing: { send: { type: 'body', property: 'name' } },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		routing: { send: { preSend: [mergeAdditionalBodyFields('additionalFields.additionalBodyFields')] } },
-		options: [
+	additionalFieldsCollection('assistantFields', show, [
 			{
 				displayName: 'Action Names or IDs',
 				name: 'actions',
@@ -37,7 +28,6 @@ export const createAssistantDescription: INodeProperties[] = [
 					'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 				routing: { send: { type: 'body', property: 'actions', value: COMMA_SEPARATED_LIST } },
 			},
-			additionalBodyFieldsOption,
 			{
 				displayName: 'Description',
 				name: 'description',
@@ -56,6 +46,5 @@ export const createAssistantDescription: INodeProperties[] = [
 				description: `AI model the assistant uses; sent as "${ASSISTANT_MODEL_FIELD}" (the service description does not name this field — override it with Additional Body Fields if yours differs)`,
 				routing: { send: { type: 'body', property: ASSISTANT_MODEL_FIELD } },
 			},
-		],
-	},
+	]),
 ];

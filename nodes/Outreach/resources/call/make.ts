@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { additionalBodyFieldsOption, pathIdField } from '../../shared/descriptions';
-import { mergeAdditionalBodyFields, requireE164 } from '../../shared/routing';
+import { additionalFieldsCollection, pathIdField } from '../../shared/descriptions';
+import { requireE164 } from '../../shared/routing';
 
 const showOnlyForMakeCall = { resource: ['call'], operation: ['make'] };
 
@@ -29,20 +29,11 @@ export const makeCallDescription: INodeProperties[] = [
 			send: {
 				type: 'body',
 				property: 'phone_number',
-				value: '={{ String($value).trim() }}',
-				preSend: [requireE164('phoneNumber', 'Phone Number')],
+				preSend: [requireE164('phone_number', 'Phone Number')],
 			},
 		},
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show: showOnlyForMakeCall },
-		options: [
-			additionalBodyFieldsOption,
+	additionalFieldsCollection('callFields', showOnlyForMakeCall, [
 			{
 				displayName: 'Call Purpose',
 				name: 'callPurpose',
@@ -62,7 +53,5 @@ export const makeCallDescription: INodeProperties[] = [
 				description: 'Name of the person being called',
 				routing: { send: { type: 'body', property: 'customer_name' } },
 			},
-		],
-		routing: { send: { preSend: [mergeAdditionalBodyFields('additionalFields.additionalBodyFields')] } },
-	},
+	]),
 ];

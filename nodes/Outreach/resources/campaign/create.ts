@@ -1,12 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { COMMA_SEPARATED_LIST, EXECUTION_DAYS } from '../../shared/constants';
-import { additionalBodyFieldsOption } from '../../shared/descriptions';
+import { additionalFieldsCollection } from '../../shared/descriptions';
 import {
 	dateTimeBodyField,
 	integerBodyField,
 	jsonBodyField,
-	mergeAdditionalBodyFields,
 } from '../../shared/routing';
 import { sendCustomerRows, sendEmptyAdditionalSettings } from './touchpoint';
 
@@ -31,7 +30,7 @@ function messagingParamsOption(displayName: string, name: string, bodyKey: strin
 export const createCampaignDescription: INodeProperties[] = [
 	{
 		displayName: 'Campaign Name',
-		name: 'name',
+		name: 'campaignName',
 		type: 'string',
 		required: true,
 		default: '',
@@ -265,16 +264,7 @@ export const createCampaignDescription: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		routing: { send: { preSend: [mergeAdditionalBodyFields('additionalFields.additionalBodyFields')] } },
-		options: [
-			additionalBodyFieldsOption,
+	additionalFieldsCollection('campaignFields', show, [
 			{
 				displayName: 'Attachment URL',
 				name: 'attachmentUrl',
@@ -323,7 +313,7 @@ export const createCampaignDescription: INodeProperties[] = [
 				description: 'Array of variable objects for the touchpoint',
 				routing: {
 					send: {
-						preSend: [jsonBodyField('additionalFields.variables', 'Variables (JSON)', 'touchpoint.variables', 'array')],
+						preSend: [jsonBodyField('campaignFields.variables', 'Variables (JSON)', 'touchpoint.variables', 'array')],
 					},
 				},
 			},
@@ -334,6 +324,5 @@ export const createCampaignDescription: INodeProperties[] = [
 				default: '',
 				routing: { send: { type: 'body', property: 'workspace_id' } },
 			},
-		],
-	},
+	]),
 ];

@@ -1,14 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { additionalBodyFieldsOption } from '../../shared/descriptions';
-import { mergeAdditionalBodyFields } from '../../shared/routing';
+import { additionalFieldsCollection } from '../../shared/descriptions';
 
 const show = { resource: ['knowledgeBase'], operation: ['create'] };
 
 export const createKnowledgeBaseDescription: INodeProperties[] = [
 	{
 		displayName: 'Name',
-		name: 'name',
+		name: 'knowledgeBaseName',
 		type: 'string',
 		required: true,
 		default: '',
@@ -17,16 +16,7 @@ export const createKnowledgeBaseDescription: INodeProperties[] = [
 		displayOptions: { show },
 		routing: { send: { type: 'body', property: 'name' } },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		routing: { send: { preSend: [mergeAdditionalBodyFields('additionalFields.additionalBodyFields')] } },
-		options: [
-			additionalBodyFieldsOption,
+	additionalFieldsCollection('knowledgeBaseFields', show, [
 			{
 				displayName: 'Description',
 				name: 'description',
@@ -53,6 +43,5 @@ export const createKnowledgeBaseDescription: INodeProperties[] = [
 				description: 'URLs as the service takes them at creation (a text value)',
 				routing: { send: { type: 'body', property: 'urls' } },
 			},
-		],
-	},
+	]),
 ];

@@ -1,7 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { formatFaqPair, KNOWLEDGE_BASE_EXTRA_FILES_FIELD } from '../../shared/constants';
-import { pathIdField } from '../../shared/descriptions';
 import { fieldError } from '../../shared/errors';
 import { encodeMultipart, type MultipartFile } from '../../shared/multipart';
 
@@ -92,14 +91,8 @@ async function sendKnowledgeBaseForm(
 	return requestOptions;
 }
 
+/** The Knowledge Base ID is defined with Get (get.ts). */
 export const updateKnowledgeBaseDescription: INodeProperties[] = [
-	pathIdField({
-		name: 'knowledgeBaseId',
-		displayName: 'Knowledge Base ID',
-		description: 'ID of the knowledge base to update',
-		show,
-		urlPrefix: '/v2/_knowledgebase/',
-	}),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
