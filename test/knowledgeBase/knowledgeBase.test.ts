@@ -132,7 +132,30 @@ describe('Knowledge Base → Update', () => {
 		expect(sandbox.requests[0].files.map((file) => file.field)).toEqual(['attachments']);
 	});
 
+	it('sends Additional Body Fields as further form fields', async () => {
+		const id = await createKnowledgeBase();
+		sandbox.clearRequests();
+		await runOutreach(
+			{
+				resource: 'knowledgeBase',
+				operation: 'update',
+				knowledgeBaseId: id,
+				updateFields: { binaryProperties: '', name: 'Renamed', additionalBodyFields: '{"purpose": "support", "faqs": ["extra pair"]}' },
+			},
+			{ credentials: credentials(), items: [itemWithFiles] },
+		);
+		// "faqs" is a field the contract knows, so it is accepted; "purpose" is not, so the sandbox refuses it,
+		// which shows both reached the wire.
+		expect(sandbox.requests[0].body).toMatchObject({ name: 'Renamed', purpose: 'support', faqs: 'extra pair' });
+		expect(sandbox.requests[0].status).toBe(400);
+	});
+
 	it.each([
+		[
+			'Additional Body Fields that are not an object',
+			{ binaryProperties: '', additionalBodyFields: '["a"]' },
+			'Additional Body Fields: must be a JSON object of form fields',
+		],
 		[
 			'a binary property the item does not have',
 			{ binaryProperties: 'data, missing' },

@@ -2,6 +2,8 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 
 import { formatFaqPair, KNOWLEDGE_BASE_EXTRA_FILES_FIELD } from '../../shared/constants';
 import { fieldError } from '../../shared/errors';
+import { ADDITIONAL_BODY_FIELDS_LABEL, readJsonParameter } from '../../shared/routing';
+import { isPlainObject } from '../../shared/validation';
 import { encodeMultipart, type MultipartFile } from '../../shared/multipart';
 
 const show = { resource: ['knowledgeBase'], operation: ['update'] };
@@ -63,6 +65,19 @@ async function sendKnowledgeBaseForm(
 		fields.push(['faqs', formatFaqPair(question, answer)]);
 	});
 
+	// The escape hatch: further form fields, e.g. the one the seed leaves unnamed; lists repeat the field.
+	const extra = readJsonParameter(this, 'updateFields.additionalBodyFields', ADDITIONAL_BODY_FIELDS_LABEL);
+	if (extra !== undefined) {
+		if (!isPlainObject(extra)) {
+			throw fieldError(this, ADDITIONAL_BODY_FIELDS_LABEL, 'must be a JSON object of form fields, e.g. {"field": "value"}');
+		}
+		for (const [key, value] of Object.entries(extra)) {
+			for (const entry of Array.isArray(value) ? value : [value]) {
+				fields.push([key, typeof entry === 'string' ? entry : JSON.stringify(entry)]);
+			}
+		}
+	}
+
 	const files = await readBinaryFiles(
 		this,
 		listOfNames(this.getNodeParameter('updateFields.binaryProperties', '')),
@@ -82,7 +97,7 @@ async function sendKnowledgeBaseForm(
 	);
 
 	if (fields.length === 0 && files.length === 0) {
-		throw fieldError(this, 'Update Fields', 'add at least one of Name, Files, URLs, FAQ Pairs or Additional Files');
+		throw fieldError(this, 'Update Fields', 'add at least one of Name, Files, URLs, FAQ Pairs, Additional Files or Additional Body Fields');
 	}
 	const { body, contentType } = await encodeMultipart(fields, files);
 	requestOptions.body = body;
@@ -103,6 +118,14 @@ export const updateKnowledgeBaseDescription: INodeProperties[] = [
 		displayOptions: { show },
 		routing: { send: { preSend: [sendKnowledgeBaseForm] } },
 		options: [
+			{
+				displayName: 'Additional Body Fields',
+				name: 'additionalBodyFields',
+				type: 'json',
+				default: '{}',
+				description:
+					'JSON object of further form fields, sent after the others; a list value repeats the field, e.g. {"purpose": "support"}',
+			},
 			{
 				displayName: 'Additional Files (Binary Properties)',
 				name: 'additionalFilesBinaryProperties',
