@@ -11,7 +11,15 @@ import type { INode, INodeExecutionData, INodeType, IVersionedNodeType } from 'n
 
 import { DEFAULT_TOKEN } from '../sandbox/server';
 import { INPUT_NODE_TYPE } from '../test/harness/input-node';
-import { nodeTypes, OUTREACH_CREDENTIAL_TYPE, OUTREACH_NODE_TYPE, PACKAGE_ROOT, runOutreach, runWorkflow } from '../test/harness/engine';
+import {
+	nodeTypes,
+	OUTREACH_CREDENTIAL_TYPE,
+	OUTREACH_NODE_TYPE,
+	PACKAGE_ROOT,
+	runOutreach,
+	runWorkflow,
+	shutdownEngine,
+} from '../test/harness/engine';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const HTTP_NODE_VERSION = '1.121.53'; // the n8n-nodes-base that n8n 1.123.81 ships with our n8n-core 1.122.48
@@ -339,7 +347,9 @@ async function main() {
 	);
 }
 
-main().catch((error) => {
-	process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-	process.exit(1);
-});
+main()
+	.then(() => shutdownEngine())
+	.catch((error) => {
+		process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+		process.exit(1);
+	});

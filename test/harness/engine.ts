@@ -1,5 +1,7 @@
 
+import { Container } from '@n8n/di';
 import { ExecutionLifecycleHooks, PackageDirectoryLoader, WorkflowExecute } from 'n8n-core';
+import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import {
 	NodeHelpers,
 	Workflow,
@@ -219,4 +221,12 @@ export async function runOutreach(parameters: INodeParameters, options: Outreach
 		{ [OUTREACH_CREDENTIAL_TYPE]: options.credentials },
 	);
 	return { ...result, items: result.output(OUTREACH_NODE_NAME) };
+}
+
+/**
+ * Stops what n8n-core keeps running once loaded (its SSH client manager's cleanup interval), as n8n
+ * does on shutdown; without it a process that ran the engine never exits.
+ */
+export function shutdownEngine(): void {
+	if (Container.has(SSHClientsManager)) Container.get(SSHClientsManager).onShutdown();
 }
