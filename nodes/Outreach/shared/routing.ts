@@ -14,6 +14,12 @@ import { baseUrlProblem, isE164, isPlainObject, parseJsonField, pathSegmentProbl
 
 type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 
+/** The request's JSON body as an object, created on the request when it has none yet. */
+export function requestBody(requestOptions: IHttpRequestOptions): IDataObject {
+	if (!isPlainObject(requestOptions.body)) requestOptions.body = {};
+	return requestOptions.body as IDataObject;
+}
+
 /** Rejects a credential Base URL that is not http(s) before the request library gives a vaguer error. */
 export const checkBaseUrl: PreSend = async function (requestOptions) {
 	const problem = baseUrlProblem(String(requestOptions.baseURL ?? ''));
@@ -40,7 +46,7 @@ export function requirePathId(parameterName: string, fieldLabel: string, urlPref
 /** The phone number already placed at `bodyKey` must be E.164; it is sent trimmed. */
 export function requireE164(bodyKey: string, fieldLabel: string): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		const body = (isPlainObject(requestOptions.body) ? requestOptions.body : {}) as IDataObject;
+		const body = requestBody(requestOptions);
 		const value = String(body[bodyKey] ?? '').trim();
 		body[bodyKey] = value;
 		if (!isE164(value)) {
@@ -79,14 +85,13 @@ export function mergeAdditionalBodyFields(parameterName: string): PreSendAction 
 		if (!isPlainObject(extra)) {
 			throw fieldError(this, ADDITIONAL_BODY_FIELDS_LABEL, 'must be a JSON object, e.g. {"field": "value"}');
 		}
-		const body = (isPlainObject(requestOptions.body) ? requestOptions.body : {}) as IDataObject;
+		const body = requestBody(requestOptions);
 		for (const [key, value] of Object.entries(extra)) setAtPath(body, key, value);
-		requestOptions.body = body;
 		return requestOptions;
 	};
 }
 
-export const INCLUDE_ENVELOPE_PARAMETER = 'options.includeResponseEnvelope';
+const INCLUDE_ENVELOPE_PARAMETER = 'options.includeResponseEnvelope';
 
 /** Outputs the response's `data` payload, or the whole envelope when the user asks for it. */
 export const unwrapEnvelope: PostReceiveAction = async function (
@@ -103,9 +108,7 @@ export const unwrapEnvelope: PostReceiveAction = async function (
 };
 
 function setBodyField(requestOptions: IHttpRequestOptions, bodyPath: string, value: unknown): void {
-	const body = (isPlainObject(requestOptions.body) ? requestOptions.body : {}) as IDataObject;
-	setAtPath(body, bodyPath, value);
-	requestOptions.body = body;
+	setAtPath(requestBody(requestOptions), bodyPath, value);
 }
 
 /** Parses a JSON form field and sends it at `bodyPath`; an empty field sends nothing. */

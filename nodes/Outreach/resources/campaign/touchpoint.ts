@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { fieldError } from '../../shared/errors';
+import { requestBody } from '../../shared/routing';
 import { isPlainObject } from '../../shared/validation';
 
 function touchpointOf(requestOptions: IHttpRequestOptions): IDataObject {
-	const body = (isPlainObject(requestOptions.body) ? requestOptions.body : {}) as IDataObject;
-	requestOptions.body = body;
+	const body = requestBody(requestOptions);
 	if (!isPlainObject(body.touchpoint)) body.touchpoint = {};
 	return body.touchpoint as IDataObject;
 }
