@@ -151,6 +151,8 @@ describe('Action → Create (POST /v2/_actions, an assumption)', () => {
 			[{ operation: 'createStaffing', actionName: 'x', actionDescription: 'y', integrationType: 'send_email', webhookType: 't' }, 'Integration Type: "SEND_EMAIL" is a built-in action kind'],
 			[{ operation: 'createTelephony', actionName: 'x', integrationType: 'PBX', fromNumberId: '={{ "line-1" }}', toNumberId: 2 }, 'From Number ID: "line-1" is not a whole number'],
 			[{ operation: 'createTelephony', actionName: 'x', integrationType: 'PBX', fromNumberId: 1, toNumberId: 2.5 }, 'To Number ID: "2.5" is not a whole number'],
+			[{ operation: 'createSms', actionName: 'x', actionDescription: 'y', smsTo: '={{ " , " }}', provider: 'T', smsFrom: '+1', smsBody: 'b' }, 'To: must not be empty'],
+			[{ operation: 'createEmail', actionName: '={{ "" }}', actionDescription: 'y', to: 'a@b.c', from: 'f', fromType: 'g', userId: 'u', subject: 's', body: 'b' }, 'Name: must not be empty'],
 		])('%j', async (parameters, message) => {
 			const { error } = await createAction(parameters);
 			expect(error?.message).toContain(message);

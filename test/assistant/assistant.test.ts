@@ -43,12 +43,12 @@ describe('Assistant → Create', () => {
 		expect(sandbox.requests[0].body).toEqual({ name: 'Support', llm_model: 'claude' });
 	});
 
-	it('an empty name from an expression is refused by the service contract, not silently accepted', async () => {
+	it('a name that evaluates to empty is an error naming the field, and nothing is sent', async () => {
 		const { error } = await runOutreach(
 			{ resource: 'assistant', operation: 'create', assistantName: '={{ "" }}' },
 			{ credentials: credentials() },
 		);
-		expect((error as { httpCode?: string }).httpCode).toBe('400');
-		expect(`${error?.message} ${error?.description}`).toContain('name');
+		expect(error?.message).toBe('Name: must not be empty');
+		expect(sandbox.requests).toHaveLength(0);
 	});
 });

@@ -163,6 +163,8 @@ describe('Campaign → Create', () => {
 	describe('bad input is an error naming the field, and nothing is sent', () => {
 		it.each([
 			['a non-numeric assistant ID', { assistantId: 'asst-7' }, 'Assistant ID: "asst-7" is not a whole number'],
+			['a campaign name that evaluates to empty', { campaignName: '={{ $json.missing }}' }, 'Campaign Name: must not be empty'],
+			['a touchpoint status that is blank', { touchpointStatus: '   ' }, 'Touchpoint Status: must not be empty'],
 			['a start time that is not a date', { startAt: 'next tuesday' }, 'Start At: "next tuesday" is not a date and time'],
 			[
 				'body params JSON that does not parse',

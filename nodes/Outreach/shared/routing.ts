@@ -10,7 +10,16 @@ import type {
 
 import { NAMED_ACTION_TYPES } from './constants';
 import { fieldError } from './errors';
-import { baseUrlProblem, isE164, isPlainObject, parseJsonField, pathSegmentProblem, setAtPath } from './validation';
+import {
+	baseUrlProblem,
+	getAtPath,
+	isE164,
+	isEmptyValue,
+	isPlainObject,
+	parseJsonField,
+	pathSegmentProblem,
+	setAtPath,
+} from './validation';
 
 type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 
@@ -39,6 +48,17 @@ export function requirePathId(parameterName: string, fieldLabel: string, urlPref
 		const problem = pathSegmentProblem(value);
 		if (problem) throw fieldError(this, fieldLabel, problem);
 		requestOptions.url = `${urlPrefix}${encodeURIComponent(String(value).trim())}${urlSuffix}`;
+		return requestOptions;
+	};
+}
+
+/**
+ * A required field must not arrive empty after its expression is evaluated (n8n itself only checks the
+ * form). Reads the value routing already placed at `bodyPath`, so nothing is evaluated twice.
+ */
+export function requireBodyValue(bodyPath: string, fieldLabel: string): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		if (isEmptyValue(getAtPath(requestBody(requestOptions), bodyPath))) throw fieldError(this, fieldLabel, 'must not be empty');
 		return requestOptions;
 	};
 }

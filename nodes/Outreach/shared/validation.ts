@@ -27,6 +27,24 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The value at a dotted path ("email.to.value") inside `source`, or undefined. */
+export function getAtPath(source: Record<string, unknown>, dottedPath: string): unknown {
+	let cursor: unknown = source;
+	for (const key of dottedPath.split('.')) {
+		if (!isPlainObject(cursor)) return undefined;
+		cursor = cursor[key];
+	}
+	return cursor;
+}
+
+/** Whether a value sent for a required field carries nothing: absent, blank text or an empty list. */
+export function isEmptyValue(value: unknown): boolean {
+	if (value === undefined || value === null) return true;
+	if (typeof value === 'string') return value.trim() === '';
+	if (Array.isArray(value)) return value.length === 0;
+	return false;
+}
+
 /**
  * Sets `value` at a dotted path ("touchpoint.additional_settings.delay") inside `target`, creating
  * objects on the way; plain objects met at the end are merged rather than replaced.

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { additionalFieldsCollection } from '../../shared/descriptions';
-import { requireIntegrationType } from '../../shared/routing';
+import { requireIntegrationType, requireBodyValue } from '../../shared/routing';
 
 export const showFor = (operation: string) => ({ resource: ['action'], operation: [operation] });
 
@@ -17,7 +17,7 @@ export const actionIdentityFields: INodeProperties[] = [
 		default: '',
 		description: 'Display name of the action',
 		displayOptions: { show: { resource: ['action'], operation: actionCreations } },
-		routing: { send: { type: 'body', property: 'name' } },
+		routing: { send: { type: 'body', property: 'name', preSend: [requireBodyValue('name', 'Name')] } },
 	},
 	{
 		displayName: 'Description',
@@ -28,7 +28,7 @@ export const actionIdentityFields: INodeProperties[] = [
 		default: '',
 		description: 'What the action is for; the AI agent reads it to decide when to use the action',
 		displayOptions: { show: { resource: ['action'], operation: actionCreations.filter((operation) => operation !== 'createTelephony') } },
-		routing: { send: { type: 'body', property: 'description' } },
+		routing: { send: { type: 'body', property: 'description', preSend: [requireBodyValue('description', 'Description')] } },
 	},
 ];
 

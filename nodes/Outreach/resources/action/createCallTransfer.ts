@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { requireBodyValue } from '../../shared/routing';
+
 import { actionAdditionalFields, showFor } from './common';
 
 export const createCallTransferActionDescription: INodeProperties[] = [
@@ -12,7 +14,14 @@ export const createCallTransferActionDescription: INodeProperties[] = [
 		placeholder: 'e.g. +14155550100',
 		description: 'Number the call is transferred to',
 		displayOptions: { show: showFor('createCallTransfer') },
-		routing: { send: { type: 'body', property: 'phone_number', value: '={{ String($value).trim() }}' } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'phone_number',
+				value: '={{ String($value).trim() }}',
+				preSend: [requireBodyValue('phone_number', 'Phone Number')],
+			},
+		},
 	},
 	actionAdditionalFields('createCallTransfer', 'transferFields', [
 		{

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { requireBodyValue } from '../../shared/routing';
+
 import { COMMA_SEPARATED_LIST } from '../../shared/constants';
 import { actionAdditionalFields, mandatoryOption, showFor } from './common';
 
@@ -15,7 +17,7 @@ export const createEmailActionDescription: INodeProperties[] = [
 		placeholder: 'e.g. {{ $json.email }}, sales@example.com',
 		description: 'Comma-separated recipients',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'email.to.value', value: COMMA_SEPARATED_LIST } },
+		routing: { send: { type: 'body', property: 'email.to.value', value: COMMA_SEPARATED_LIST, preSend: [requireBodyValue('email.to.value', 'To')] } },
 	},
 	{
 		displayName: 'From',
@@ -26,7 +28,7 @@ export const createEmailActionDescription: INodeProperties[] = [
 		placeholder: 'e.g. team@example.com',
 		description: 'Sender address',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'email.from' } },
+		routing: { send: { type: 'body', property: 'email.from', preSend: [requireBodyValue('email.from', 'From')] } },
 	},
 	{
 		displayName: 'Mail Provider',
@@ -37,7 +39,14 @@ export const createEmailActionDescription: INodeProperties[] = [
 		placeholder: 'e.g. gmail',
 		description: 'Name of the mail provider that sends it; sent in lower case',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'email.from_type', value: '={{ String($value).trim().toLowerCase() }}' } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'email.from_type',
+				value: '={{ String($value).trim().toLowerCase() }}',
+				preSend: [requireBodyValue('email.from_type', 'Mail Provider')],
+			},
+		},
 	},
 	{
 		displayName: 'User ID',
@@ -47,7 +56,7 @@ export const createEmailActionDescription: INodeProperties[] = [
 		default: '',
 		description: 'ID of the user whose mail account authenticates the sending',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'email.user_id' } },
+		routing: { send: { type: 'body', property: 'email.user_id', preSend: [requireBodyValue('email.user_id', 'User ID')] } },
 	},
 	{
 		displayName: 'Subject',
@@ -56,7 +65,7 @@ export const createEmailActionDescription: INodeProperties[] = [
 		required: true,
 		default: '',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'email.subject.value' } },
+		routing: { send: { type: 'body', property: 'email.subject.value', preSend: [requireBodyValue('email.subject.value', 'Subject')] } },
 	},
 	{
 		displayName: 'Body',
@@ -67,7 +76,7 @@ export const createEmailActionDescription: INodeProperties[] = [
 		default: '',
 		description: 'Text of the email; HTML is supported',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'email.body.value' } },
+		routing: { send: { type: 'body', property: 'email.body.value', preSend: [requireBodyValue('email.body.value', 'Body')] } },
 	},
 	actionAdditionalFields('createEmail', 'emailFields', [
 		{

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { requireBodyValue } from '../../shared/routing';
+
 import { COMMA_SEPARATED_LIST } from '../../shared/constants';
 import { actionAdditionalFields, mandatoryOption, showFor } from './common';
 
@@ -15,7 +17,7 @@ export const createSmsActionDescription: INodeProperties[] = [
 		placeholder: 'e.g. +14155550100',
 		description: 'Comma-separated recipient phone numbers',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'sms.to.value', value: COMMA_SEPARATED_LIST } },
+		routing: { send: { type: 'body', property: 'sms.to.value', value: COMMA_SEPARATED_LIST, preSend: [requireBodyValue('sms.to.value', 'To')] } },
 	},
 	{
 		displayName: 'Provider',
@@ -26,7 +28,14 @@ export const createSmsActionDescription: INodeProperties[] = [
 		placeholder: 'e.g. TWILIO',
 		description: 'Name of the SMS provider; sent in upper case',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'sms.provider', value: '={{ String($value).trim().toUpperCase() }}' } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'sms.provider',
+				value: '={{ String($value).trim().toUpperCase() }}',
+				preSend: [requireBodyValue('sms.provider', 'Provider')],
+			},
+		},
 	},
 	{
 		displayName: 'From',
@@ -37,7 +46,7 @@ export const createSmsActionDescription: INodeProperties[] = [
 		placeholder: 'e.g. +14155550199',
 		description: 'Sender phone number',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'sms.from' } },
+		routing: { send: { type: 'body', property: 'sms.from', preSend: [requireBodyValue('sms.from', 'From')] } },
 	},
 	{
 		displayName: 'Body',
@@ -48,7 +57,7 @@ export const createSmsActionDescription: INodeProperties[] = [
 		default: '',
 		description: 'Message template',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'sms.body.value' } },
+		routing: { send: { type: 'body', property: 'sms.body.value', preSend: [requireBodyValue('sms.body.value', 'Body')] } },
 	},
 	actionAdditionalFields('createSms', 'smsFields', [
 		{

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { requireBodyValue } from '../../shared/routing';
+
 import { ASSISTANT_MODEL_FIELD, COMMA_SEPARATED_LIST } from '../../shared/constants';
 import { additionalFieldsCollection } from '../../shared/descriptions';
 
@@ -15,7 +17,7 @@ export const createAssistantDescription: INodeProperties[] = [
 		placeholder: 'e.g. Appointment setter',
 		description: 'Display name of the assistant',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'name' } },
+		routing: { send: { type: 'body', property: 'name', preSend: [requireBodyValue('name', 'Name')] } },
 	},
 	additionalFieldsCollection('assistantFields', show, [
 			{

@@ -5,8 +5,7 @@ import { additionalFieldsCollection } from '../../shared/descriptions';
 import {
 	dateTimeBodyField,
 	integerBodyField,
-	jsonBodyField,
-} from '../../shared/routing';
+	jsonBodyField, requireBodyValue } from '../../shared/routing';
 import { sendCustomerRows, sendEmptyAdditionalSettings } from './touchpoint';
 
 const show = { resource: ['campaign'], operation: ['create'] };
@@ -37,7 +36,7 @@ export const createCampaignDescription: INodeProperties[] = [
 		placeholder: 'e.g. Spring renewals',
 		description: 'Display name of the campaign',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'name' } },
+		routing: { send: { type: 'body', property: 'name', preSend: [requireBodyValue('name', 'Campaign Name')] } },
 	},
 	{
 		displayName: 'Touchpoint Name',
@@ -48,7 +47,7 @@ export const createCampaignDescription: INodeProperties[] = [
 		placeholder: 'e.g. First reminder',
 		description: 'Name of the campaign’s messaging touchpoint',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'touchpoint.name' } },
+		routing: { send: { type: 'body', property: 'touchpoint.name', preSend: [requireBodyValue('touchpoint.name', 'Touchpoint Name')] } },
 	},
 	{
 		displayName: 'Start At',
@@ -80,7 +79,7 @@ export const createCampaignDescription: INodeProperties[] = [
 		default: 'MESSAGING',
 		description: 'Type of the touchpoint; the service’s example is MESSAGING',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'touchpoint.type' } },
+		routing: { send: { type: 'body', property: 'touchpoint.type', preSend: [requireBodyValue('touchpoint.type', 'Touchpoint Type')] } },
 	},
 	{
 		displayName: 'Touchpoint Status',
@@ -90,7 +89,7 @@ export const createCampaignDescription: INodeProperties[] = [
 		default: 'scheduled',
 		description: 'Status the touchpoint starts in; the service’s example is scheduled',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'touchpoint.status' } },
+		routing: { send: { type: 'body', property: 'touchpoint.status', preSend: [requireBodyValue('touchpoint.status', 'Touchpoint Status')] } },
 	},
 	{
 		displayName: 'Customers',

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { requireBodyValue } from '../../shared/routing';
+
 import { additionalFieldsCollection } from '../../shared/descriptions';
 
 const show = { resource: ['knowledgeBase'], operation: ['create'] };
@@ -14,7 +16,7 @@ export const createKnowledgeBaseDescription: INodeProperties[] = [
 		placeholder: 'e.g. Product FAQ',
 		description: 'Display name of the knowledge base',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'name' } },
+		routing: { send: { type: 'body', property: 'name', preSend: [requireBodyValue('name', 'Name')] } },
 	},
 	additionalFieldsCollection('knowledgeBaseFields', show, [
 			{
