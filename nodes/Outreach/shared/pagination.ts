@@ -8,17 +8,22 @@ import type {
 import { LIST_PAGE_SIZE } from './constants';
 import { isPlainObject } from './validation';
 
-interface ListPayload {
+export interface ListPage {
 	records: IDataObject[];
-	totalRecords?: number;
+	/** Whether a further page may hold more records. */
+	hasMore: boolean;
 }
 
-function readListPayload(body: unknown): ListPayload {
-	const data = isPlainObject(body) && isPlainObject(body.data) ? body.data : undefined;
-	const records = Array.isArray(data?.data) ? (data.data as IDataObject[]) : [];
-	const pagination = isPlainObject(data?.pagination) ? data.pagination : undefined;
-	const total = pagination?.total_records;
-	return { records, totalRecords: typeof total === 'number' ? total : undefined };
+/**
+ * Reads one page of a list response (`data.data`, `data.pagination`). There is no further page after
+ * a short or empty page, or when `pagination.total_records` says this page was the last.
+ */
+export function readListPage(body: unknown, page: number, perPage: number): ListPage {
+	const data = isPlainObject(body) && isPlainObject(body.data) ? body.data : {};
+	const records = Array.isArray(data.data) ? (data.data as IDataObject[]) : [];
+	const total = isPlainObject(data.pagination) ? data.pagination.total_records : undefined;
+	const hasMore = records.length === perPage && (typeof total !== 'number' || page * perPage < total);
+	return { records, hasMore };
 }
 
 /**
@@ -41,11 +46,9 @@ export async function paginateByPage(
 			...requestData,
 			options: { ...requestData.options, qs: { ...requestData.options.qs, page, per_page: perPage } },
 		});
-		const { records: pageRecords, totalRecords } = readListPayload(response?.json);
+		const { records: pageRecords, hasMore } = readListPage(response?.json, page, perPage);
 		records.push(...pageRecords);
-		const lastPage =
-			pageRecords.length < perPage || (totalRecords !== undefined && page * perPage >= totalRecords);
-		if (lastPage) break;
+		if (!hasMore) break;
 	}
 	return records.slice(0, limit).map((json) => ({ json, pairedItem }));
 }

@@ -9,8 +9,9 @@ import {
 
 import { normalizeOutreachBaseUrl } from '../../../credentials/OutreachApi.credentials';
 import { LIST_PAGE_SIZE } from './constants';
+import { readListPage, type ListPage } from './pagination';
 import { BASE_URL_HINT } from './routing';
-import { baseUrlProblem, isPlainObject } from './validation';
+import { baseUrlProblem } from './validation';
 
 type RequestContext = ILoadOptionsFunctions | IPollFunctions;
 
@@ -42,12 +43,6 @@ export async function outreachApiRequest(
 	}
 }
 
-export interface ListPage {
-	records: IDataObject[];
-	/** Whether a further page may hold more records. */
-	hasMore: boolean;
-}
-
 /** One page of a list endpoint (`data.data`, `data.pagination`), with the same stop rules as Get Many. */
 export async function fetchListPage(
 	this: RequestContext,
@@ -56,11 +51,7 @@ export async function fetchListPage(
 	perPage = LIST_PAGE_SIZE,
 ): Promise<ListPage> {
 	const body = await outreachApiRequest.call(this, 'GET', path, { page, per_page: perPage });
-	const data = isPlainObject(body) && isPlainObject(body.data) ? body.data : {};
-	const records = Array.isArray(data.data) ? (data.data as IDataObject[]) : [];
-	const total = isPlainObject(data.pagination) ? data.pagination.total_records : undefined;
-	const hasMore = records.length === perPage && (typeof total !== 'number' || page * perPage < total);
-	return { records, hasMore };
+	return readListPage(body, page, perPage);
 }
 
 /** Every record of a list endpoint, page by page, up to `maxPages` pages. */
