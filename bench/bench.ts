@@ -3,7 +3,15 @@
  * side by side in one run against the sandbox (in its own process). Prints medians over BENCH_RUNS runs.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 
@@ -25,7 +33,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const HTTP_NODE_VERSION = '1.121.53'; // the n8n-nodes-base that n8n 1.123.81 ships with our n8n-core 1.122.48
 const BENCH_DEPS = path.join(PACKAGE_ROOT, '.bench-deps');
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) =>
+	[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 const ratio = (value: number, base: number) => `${(value / base).toFixed(2)}×`;
 
@@ -41,10 +50,19 @@ process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
 
 /** The sandbox in its own process (so it does not share this one's event loop), on an ephemeral port. */
 async function startSandbox(customers: number): Promise<SandboxProcess> {
-	const child: ChildProcess = spawn(process.execPath, [path.join(PACKAGE_ROOT, '.build/sandbox/cli.js')], {
-		env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_CUSTOMERS: String(customers), SANDBOX_RECORDING: 'false' },
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
+	const child: ChildProcess = spawn(
+		process.execPath,
+		[path.join(PACKAGE_ROOT, '.build/sandbox/cli.js')],
+		{
+			env: {
+				...process.env,
+				SANDBOX_PORT: '0',
+				SANDBOX_CUSTOMERS: String(customers),
+				SANDBOX_RECORDING: 'false',
+			},
+			stdio: ['ignore', 'pipe', 'inherit'],
+		},
+	);
 	children.add(child);
 	const url = await new Promise<string>((resolve, reject) => {
 		child.stdout!.on('data', (chunk: Buffer) => {
@@ -55,7 +73,11 @@ async function startSandbox(customers: number): Promise<SandboxProcess> {
 	});
 	return {
 		url,
-		stats: async () => (await (await fetch(`${url}/__sandbox/stats`)).json()) as { requests: number; maxOpenConnections: number },
+		stats: async () =>
+			(await (await fetch(`${url}/__sandbox/stats`)).json()) as {
+				requests: number;
+				maxOpenConnections: number;
+			},
 		clear: async () => void (await fetch(`${url}/__sandbox/clear`, { method: 'POST' })),
 		stop: async () => {
 			const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -87,24 +109,39 @@ async function outreachNode(sandbox: SandboxProcess, count: number): Promise<num
 		credentials: { baseUrl: sandbox.url, accessToken: DEFAULT_TOKEN },
 	});
 	const elapsed = performance.now() - started;
-	if (error || items.length !== count) throw new Error(`Outreach node run failed: ${error?.message ?? items.length}`);
+	if (error || items.length !== count)
+		throw new Error(`Outreach node run failed: ${error?.message ?? items.length}`);
 	return elapsed;
 }
 
 /** n8n's HTTP Request node, installed into .bench-deps only for this benchmark, sharing our n8n-core. */
 function loadHttpRequestNode(): INodeType | IVersionedNodeType {
-	const nodeFile = path.join(BENCH_DEPS, 'node_modules/n8n-nodes-base/dist/nodes/HttpRequest/HttpRequest.node.js');
+	const nodeFile = path.join(
+		BENCH_DEPS,
+		'node_modules/n8n-nodes-base/dist/nodes/HttpRequest/HttpRequest.node.js',
+	);
 	if (!existsSync(nodeFile)) {
-		process.stderr.write(`installing n8n-nodes-base@${HTTP_NODE_VERSION} into .bench-deps (benchmark only)…\n`);
+		process.stderr.write(
+			`installing n8n-nodes-base@${HTTP_NODE_VERSION} into .bench-deps (benchmark only)…\n`,
+		);
 		mkdirSync(BENCH_DEPS, { recursive: true });
 		writeFileSync(
 			path.join(BENCH_DEPS, 'package.json'),
 			// xlsx: the version n8n-nodes-base names is a tarball outside the registry.
-			JSON.stringify({ private: true, dependencies: { 'n8n-nodes-base': HTTP_NODE_VERSION }, overrides: { xlsx: '0.18.5' } }),
+			JSON.stringify({
+				private: true,
+				dependencies: { 'n8n-nodes-base': HTTP_NODE_VERSION },
+				overrides: { xlsx: '0.18.5' },
+			}),
 		);
-		execFileSync('npm', ['install', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund'], { cwd: BENCH_DEPS, stdio: 'inherit' });
+		execFileSync(
+			'npm',
+			['install', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund'],
+			{ cwd: BENCH_DEPS, stdio: 'inherit' },
+		);
 		// Resolve n8n-workflow and n8n-core to the engine's own copies, as inside n8n.
-		for (const shared of ['n8n-workflow', 'n8n-core']) rmSync(path.join(BENCH_DEPS, 'node_modules', shared), { recursive: true, force: true });
+		for (const shared of ['n8n-workflow', 'n8n-core'])
+			rmSync(path.join(BENCH_DEPS, 'node_modules', shared), { recursive: true, force: true });
 	}
 	// A path known only at run time (the bench-only install), so a plain require.
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -114,7 +151,14 @@ function loadHttpRequestNode(): INodeType | IVersionedNodeType {
 
 async function httpRequestNode(sandbox: SandboxProcess, count: number): Promise<number> {
 	const nodes: INode[] = [
-		{ id: 'in', name: 'Input Items', type: INPUT_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: { items: leads(count) as never } },
+		{
+			id: 'in',
+			name: 'Input Items',
+			type: INPUT_NODE_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { items: leads(count) as never },
+		},
 		{
 			id: 'http',
 			name: 'HTTP Request',
@@ -129,27 +173,44 @@ async function httpRequestNode(sandbox: SandboxProcess, count: number): Promise<
 				nodeCredentialType: OUTREACH_CREDENTIAL_TYPE,
 				sendBody: true,
 				specifyBody: 'json',
-				jsonBody: '={{ { agent_id: "agent-7", phone_number: $json.phone, customer_name: $json.name, call_purpose: "Benchmark" } }}',
+				jsonBody:
+					'={{ { agent_id: "agent-7", phone_number: $json.phone, customer_name: $json.name, call_purpose: "Benchmark" } }}',
 				options: {},
 			},
 		},
 	];
 	const started = performance.now();
 	const result = await runWorkflow(
-		{ nodes, connections: { 'Input Items': { main: [[{ node: 'HTTP Request', type: 'main', index: 0 }]] } } },
+		{
+			nodes,
+			connections: {
+				'Input Items': { main: [[{ node: 'HTTP Request', type: 'main', index: 0 }]] },
+			},
+		},
 		{ [OUTREACH_CREDENTIAL_TYPE]: { baseUrl: sandbox.url, accessToken: DEFAULT_TOKEN } },
 	);
 	const elapsed = performance.now() - started;
 	if (result.error || result.output('HTTP Request').length !== count) {
-		throw new Error(`HTTP Request node run failed: ${result.error?.message ?? result.output('HTTP Request').length}`);
+		throw new Error(
+			`HTTP Request node run failed: ${result.error?.message ?? result.output('HTTP Request').length}`,
+		);
 	}
 	return elapsed;
 }
 
 /** The same requests from a plain fetch loop with `concurrency` requests in flight: the physical limit. */
-async function rawFetch(sandbox: SandboxProcess, count: number, concurrency: number): Promise<number> {
+async function rawFetch(
+	sandbox: SandboxProcess,
+	count: number,
+	concurrency: number,
+): Promise<number> {
 	const bodies = leads(count).map(({ json }) =>
-		JSON.stringify({ agent_id: 'agent-7', phone_number: json.phone, customer_name: json.name, call_purpose: 'Benchmark' }),
+		JSON.stringify({
+			agent_id: 'agent-7',
+			phone_number: json.phone,
+			customer_name: json.name,
+			call_purpose: 'Benchmark',
+		}),
 	);
 	let next = 0;
 	const started = performance.now();
@@ -159,7 +220,11 @@ async function rawFetch(sandbox: SandboxProcess, count: number, concurrency: num
 				const body = bodies[next++];
 				const response = await fetch(`${sandbox.url}/v2/_voicecalls/agent-7/makeCall`, {
 					method: 'POST',
-					headers: { authorization: `Bearer ${DEFAULT_TOKEN}`, 'content-type': 'application/json', accept: 'application/json' },
+					headers: {
+						authorization: `Bearer ${DEFAULT_TOKEN}`,
+						'content-type': 'application/json',
+						accept: 'application/json',
+					},
 					body,
 				});
 				if (!response.ok) throw new Error(`raw fetch got ${response.status}`);
@@ -190,8 +255,13 @@ function leanNodeFor(resource: string, operation: string): INodeType {
 	const full = nodeTypes.getByNameAndVersion(OUTREACH_NODE_TYPE);
 	const shown = full.description.properties.filter((property) => {
 		const show = property.displayOptions?.show;
-		const fits = (key: string, value: string) => !show?.[key] || (show[key] as string[]).includes(value);
-		return fits('resource', resource) && fits('operation', operation) && !property.displayOptions?.hide?.operation?.includes(operation);
+		const fits = (key: string, value: string) =>
+			!show?.[key] || (show[key] as string[]).includes(value);
+		return (
+			fits('resource', resource) &&
+			fits('operation', operation) &&
+			!property.displayOptions?.hide?.operation?.includes(operation)
+		);
 	});
 	return { ...full, description: { ...full.description, properties: shown } } as INodeType;
 }
@@ -202,7 +272,9 @@ async function main() {
 		rows.push(line);
 		process.stdout.write(`${line}\n`);
 	};
-	print(`# Benchmark (${new Date().toISOString()}): ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; medians of ${RUNS} runs`);
+	print(
+		`# Benchmark (${new Date().toISOString()}): ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; medians of ${RUNS} runs`,
+	);
 
 	const sandbox = await startSandbox(100);
 	const httpNode = loadHttpRequestNode();
@@ -222,7 +294,8 @@ async function main() {
 			const http = await measure('http', sandbox, () => httpRequestNode(sandbox, count));
 			const raw = await measure('raw', sandbox, () => rawFetch(sandbox, count, node.maxInFlight));
 			for (const result of [node, http, raw]) {
-				if (result.requests !== count) throw new Error(`${result.label}: ${result.requests} requests, expected ${count}`);
+				if (result.requests !== count)
+					throw new Error(`${result.label}: ${result.requests} requests, expected ${count}`);
 				samples[result.label].push(result.elapsed);
 			}
 			inFlight = { node: node.maxInFlight, http: http.maxInFlight, raw: raw.maxInFlight };
@@ -232,9 +305,15 @@ async function main() {
 		print(`## 1. Make Call, ${count} items (same sandbox, same run)`);
 		print('| way | time | per item | vs raw fetch | vs HTTP Request node | max in flight |');
 		print('|---|---|---|---|---|---|');
-		print(`| Outreach node (engine) | ${ms(node)} | ${ms(node / count)} | ${ratio(node, raw)} | ${ratio(node, http)} | ${inFlight.node} |`);
-		print(`| HTTP Request node (engine) | ${ms(http)} | ${ms(http / count)} | ${ratio(http, raw)} | 1.00× | ${inFlight.http} |`);
-		print(`| raw fetch loop | ${ms(raw)} | ${ms(raw / count)} | 1.00× | ${ratio(raw, http)} | ${inFlight.raw} |`);
+		print(
+			`| Outreach node (engine) | ${ms(node)} | ${ms(node / count)} | ${ratio(node, raw)} | ${ratio(node, http)} | ${inFlight.node} |`,
+		);
+		print(
+			`| HTTP Request node (engine) | ${ms(http)} | ${ms(http / count)} | ${ratio(http, raw)} | 1.00× | ${inFlight.http} |`,
+		);
+		print(
+			`| raw fetch loop | ${ms(raw)} | ${ms(raw / count)} | 1.00× | ${ratio(raw, http)} | ${inFlight.raw} |`,
+		);
 
 		// Cost of the description's size: the same run with only Make Call's own properties.
 		nodeTypes.register('bench.leanOutreach', leanNodeFor('call', 'make'));
@@ -246,8 +325,23 @@ async function main() {
 			const result = await runWorkflow(
 				{
 					nodes: [
-						{ id: 'in', name: 'Input Items', type: INPUT_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: { items: leads(count) as never } },
-						{ id: 'lean', name: 'Lean', type: 'bench.leanOutreach', typeVersion: 1, position: [200, 0], parameters: makeCallParameters, credentials: { [OUTREACH_CREDENTIAL_TYPE]: { id: 'c', name: 'c' } } },
+						{
+							id: 'in',
+							name: 'Input Items',
+							type: INPUT_NODE_TYPE,
+							typeVersion: 1,
+							position: [0, 0],
+							parameters: { items: leads(count) as never },
+						},
+						{
+							id: 'lean',
+							name: 'Lean',
+							type: 'bench.leanOutreach',
+							typeVersion: 1,
+							position: [200, 0],
+							parameters: makeCallParameters,
+							credentials: { [OUTREACH_CREDENTIAL_TYPE]: { id: 'c', name: 'c' } },
+						},
 					],
 					connections: { 'Input Items': { main: [[{ node: 'Lean', type: 'main', index: 0 }]] } },
 				},
@@ -256,10 +350,13 @@ async function main() {
 			lean.push(performance.now() - started);
 			if (result.output('Lean').length !== count) throw new Error('lean run failed');
 		}
-		const description = nodeTypes.getByNameAndVersion(OUTREACH_NODE_TYPE).description.properties.length;
+		const description =
+			nodeTypes.getByNameAndVersion(OUTREACH_NODE_TYPE).description.properties.length;
 		const leanCount = leanNodeFor('call', 'make').description.properties.length;
 		print();
-		print(`Description size: full node (${description} top-level properties) ${ms(median(full))} vs Make Call's ${leanCount} properties only ${ms(median(lean))}: ${ratio(median(full), median(lean))}.`);
+		print(
+			`Description size: full node (${description} top-level properties) ${ms(median(full))} vs Make Call's ${leanCount} properties only ${ms(median(lean))}: ${ratio(median(full), median(lean))}.`,
+		);
 
 		// 2. Scaling.
 		print();
@@ -271,7 +368,8 @@ async function main() {
 			let maxInFlight = 0;
 			for (let run = 0; run < (items >= 10000 ? Math.min(RUNS, 3) : RUNS); run++) {
 				const result = await measure('node', sandbox, () => outreachNode(sandbox, items));
-				if (result.requests !== items) throw new Error(`scaling ${items}: ${result.requests} requests`);
+				if (result.requests !== items)
+					throw new Error(`scaling ${items}: ${result.requests} requests`);
 				times.push(result.elapsed);
 				maxInFlight = result.maxInFlight;
 			}
@@ -284,7 +382,9 @@ async function main() {
 		print('| concurrency | requests/s |');
 		print('|---|---|');
 		for (const concurrency of [1, 16, 64, 256]) {
-			const elapsed = median(await Promise.all([0].map(() => rawFetch(sandbox, 2000, concurrency))));
+			const elapsed = median(
+				await Promise.all([0].map(() => rawFetch(sandbox, 2000, concurrency))),
+			);
 			print(`| ${concurrency} | ${Math.round(2000 / (elapsed / 1000))} |`);
 		}
 	} finally {
@@ -317,10 +417,14 @@ async function main() {
 			const elapsed = performance.now() - started;
 			clearInterval(sampler);
 			const { requests } = await big.stats();
-			if (error || items.length !== records) throw new Error(`Return All ${records}: ${error?.message ?? items.length}`);
+			if (error || items.length !== records)
+				throw new Error(`Return All ${records}: ${error?.message ?? items.length}`);
 			const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-			print(`| ${records} | ${requests} | ${Math.ceil(records / 100)} | ${ms(elapsed)} | ${mib(peakHeap - baseline.heapUsed)} | ${mib(peakRss - baseline.rss)} |`);
-			if (requests !== Math.ceil(records / 100)) throw new Error(`Return All ${records}: ${requests} requests`);
+			print(
+				`| ${records} | ${requests} | ${Math.ceil(records / 100)} | ${ms(elapsed)} | ${mib(peakHeap - baseline.heapUsed)} | ${mib(peakRss - baseline.rss)} |`,
+			);
+			if (requests !== Math.ceil(records / 100))
+				throw new Error(`Return All ${records}: ${requests} requests`);
 		} finally {
 			await big.stop();
 		}
@@ -332,15 +436,24 @@ async function main() {
 		median(
 			Array.from({ length: RUNS }, () =>
 				Number(
-					execFileSync(process.execPath, ['-e', `const t=process.hrtime.bigint();require(${JSON.stringify(path.join(PACKAGE_ROOT, file))});console.log(Number(process.hrtime.bigint()-t)/1e6)`], {
-						encoding: 'utf8',
-					}),
+					execFileSync(
+						process.execPath,
+						[
+							'-e',
+							`const t=process.hrtime.bigint();require(${JSON.stringify(path.join(PACKAGE_ROOT, file))});console.log(Number(process.hrtime.bigint()-t)/1e6)`,
+						],
+						{
+							encoding: 'utf8',
+						},
+					),
 				),
 			),
 		);
 	print();
 	print('## 4. Package');
-	print('| dist/ size | require() Outreach node | require() Outreach Trigger | require() credential | runtime dependencies |');
+	print(
+		'| dist/ size | require() Outreach node | require() Outreach Trigger | require() credential | runtime dependencies |',
+	);
 	print('|---|---|---|---|---|');
 	print(
 		`| ${(dirSize(path.join(PACKAGE_ROOT, 'dist')) / 1024).toFixed(0)} KiB | ${ms(requireTimes('dist/nodes/Outreach/Outreach.node.js'))} | ${ms(requireTimes('dist/nodes/OutreachTrigger/OutreachTrigger.node.js'))} | ${ms(requireTimes('dist/credentials/OutreachApi.credentials.js'))} | ${Object.keys(packageJson.dependencies ?? {}).length} |`,

@@ -4,11 +4,17 @@ async function main() {
 	const port = Number(process.env.SANDBOX_PORT ?? 4010);
 	const token = process.env.SANDBOX_TOKEN ?? DEFAULT_TOKEN;
 	const customers = Number(process.env.SANDBOX_CUSTOMERS ?? 25);
-	const sandbox = new Sandbox({ token, seedCustomers: customers, recording: process.env.SANDBOX_RECORDING !== 'false' });
+	const sandbox = new Sandbox({
+		token,
+		seedCustomers: customers,
+		recording: process.env.SANDBOX_RECORDING !== 'false',
+	});
 	const url = await sandbox.start(port);
 	console.log(`Outreach sandbox listening on ${url}`);
 	console.log(`  credential: Base URL ${url}, Access Token ${token}`);
-	console.log(`  ${customers} customers seeded; every request is validated against spec/outreach.openapi.yaml`);
+	console.log(
+		`  ${customers} customers seeded; every request is validated against spec/outreach.openapi.yaml`,
+	);
 	const shutdown = () => void sandbox.stop().then(() => process.exit(0));
 	process.on('SIGINT', shutdown);
 	process.on('SIGTERM', shutdown);

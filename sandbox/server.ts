@@ -178,7 +178,9 @@ export class Sandbox {
 			this.clearRequests();
 			res.json({ cleared: true });
 		});
-		app.use((req, res, next) => (this.recording ? this.record(req, res, next) : this.countInFlight(res, next)));
+		app.use((req, res, next) =>
+			this.recording ? this.record(req, res, next) : this.countInFlight(res, next),
+		);
 		app.use((req, res, next) => this.applyFault(req, res, next));
 		app.use(
 			express.json({
@@ -217,7 +219,10 @@ export class Sandbox {
 			res.status(status).json({
 				ctx_id: ctxId(),
 				message: failure.message ?? 'Internal error',
-				errors: (failure.errors ?? []).map(({ path: where, message }) => ({ path: where, message })),
+				errors: (failure.errors ?? []).map(({ path: where, message }) => ({
+					path: where,
+					message,
+				})),
 			});
 		});
 		return app;
@@ -263,14 +268,19 @@ export class Sandbox {
 		if (!fault) return next();
 		switch (fault.kind) {
 			case 'status':
-				if (fault.retryAfterSeconds !== undefined) res.set('Retry-After', String(fault.retryAfterSeconds));
-				res.status(fault.status).json({ ctx_id: ctxId(), message: fault.message ?? `Injected ${fault.status}` });
+				if (fault.retryAfterSeconds !== undefined)
+					res.set('Retry-After', String(fault.retryAfterSeconds));
+				res
+					.status(fault.status)
+					.json({ ctx_id: ctxId(), message: fault.message ?? `Injected ${fault.status}` });
 				return;
 			case 'html':
 				res
 					.status(fault.status ?? 502)
 					.type('html')
-					.send('<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>');
+					.send(
+						'<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>',
+					);
 				return;
 			case 'slow':
 				setTimeout(next, fault.delayMs);
@@ -316,8 +326,18 @@ export class Sandbox {
 				return;
 			}
 			const callId = store.calls.newId();
-			store.calls.insert({ id: callId, call_id: callId, status: 'queued', agent_id: agentId, ...body });
-			ok(res, { call_id: callId, status: 'queued', agent_id: agentId }, 'Call initiated successfully');
+			store.calls.insert({
+				id: callId,
+				call_id: callId,
+				status: 'queued',
+				agent_id: agentId,
+				...body,
+			});
+			ok(
+				res,
+				{ call_id: callId, status: 'queued', agent_id: agentId },
+				'Call initiated successfully',
+			);
 		});
 
 		app.post('/v2/campaign/create_with_touchpoint', (req, res) => {
@@ -366,13 +386,26 @@ export class Sandbox {
 			const files = (req.files ?? []) as Express.Multer.File[];
 			const documents = [
 				...(record.documents as unknown[]),
-				...files.map((file) => ({ file_name: file.originalname, size: file.size, field: file.fieldname })),
+				...files.map((file) => ({
+					file_name: file.originalname,
+					size: file.size,
+					field: file.fieldname,
+				})),
 				...asList(body.urls).map((url) => ({ url })),
 			];
 			const faqs = [...(record.faqs as unknown[]), ...asList(body.faqs)];
 			const name = firstValue(body.name) ?? record.name;
-			Object.assign(record, { name, documents, faqs, document_count: documents.length + faqs.length });
-			ok(res, { id, name, document_count: record.document_count }, 'Knowledge base updated successfully');
+			Object.assign(record, {
+				name,
+				documents,
+				faqs,
+				document_count: documents.length + faqs.length,
+			});
+			ok(
+				res,
+				{ id, name, document_count: record.document_count },
+				'Knowledge base updated successfully',
+			);
 		});
 		app.delete('/v2/_knowledgebase/:id', remove(store.knowledgeBases, 'Knowledge base'));
 

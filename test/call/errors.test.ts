@@ -32,7 +32,12 @@ describe('service errors on Call → Make', () => {
 	});
 
 	it('a 429 with Retry-After surfaces as a rate-limit error', async () => {
-		sandbox.injectFaults({ kind: 'status', status: 429, retryAfterSeconds: 3, message: 'Slow down' });
+		sandbox.injectFaults({
+			kind: 'status',
+			status: 429,
+			retryAfterSeconds: 3,
+			message: 'Slow down',
+		});
 		const { error } = await runOutreach(makeCall, { credentials: credentials() });
 		expect(error?.name).toBe('NodeApiError');
 		expect((error as { httpCode?: string }).httpCode).toBe('429');

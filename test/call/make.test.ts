@@ -20,7 +20,10 @@ const leads = [
 
 describe('Call → Make', () => {
 	it('makes one accepted request per item with path, bearer token and body, and outputs one item each', async () => {
-		const { items, error } = await runOutreach(makeCall(), { items: leads, credentials: credentials() });
+		const { items, error } = await runOutreach(makeCall(), {
+			items: leads,
+			credentials: credentials(),
+		});
 
 		expect(error).toBeUndefined();
 		expect(sandbox.requests).toHaveLength(3);
@@ -38,7 +41,11 @@ describe('Call → Make', () => {
 		});
 		expect(items).toHaveLength(3);
 		items.forEach((item, index) => {
-			expect(item.json).toEqual({ call_id: expect.stringMatching(/^call_/), status: 'queued', agent_id: 'agent-7' });
+			expect(item.json).toEqual({
+				call_id: expect.stringMatching(/^call_/),
+				status: 'queued',
+				agent_id: 'agent-7',
+			});
 			expect(item.pairedItem).toEqual({ item: index });
 		});
 		expect(new Set(items.map((item) => item.json.call_id)).size).toBe(3);
@@ -61,7 +68,9 @@ describe('Call → Make', () => {
 			credentials: credentials(),
 		});
 		expect(items).toHaveLength(0);
-		expect(error?.message).toMatch(/^Phone Number: "0415 555 0101" is not a phone number in E\.164 format/);
+		expect(error?.message).toMatch(
+			/^Phone Number: "0415 555 0101" is not a phone number in E\.164 format/,
+		);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
@@ -99,15 +108,23 @@ describe('Call → Make', () => {
 	});
 
 	it('refuses to start with the required Agent ID left empty, as n8n does, naming the field', async () => {
-		const { error, issues } = await runOutreach(makeCall({ agentId: '' }), { credentials: credentials() });
+		const { error, issues } = await runOutreach(makeCall({ agentId: '' }), {
+			credentials: credentials(),
+		});
 		expect(error?.name).toBe('WorkflowHasIssuesError');
 		expect(issues?.Outreach?.parameters?.agentId).toEqual(['Parameter "Agent ID" is required.']);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
-	it.each(['={{ "" }}', '   ', '..'])('rejects the agent ID %j before sending anything', async (agentId) => {
-		const { error } = await runOutreach(makeCall({ agentId }), { items: leads.slice(0, 1), credentials: credentials() });
-		expect(error?.message).toMatch(/^Agent ID: /);
-		expect(sandbox.requests).toHaveLength(0);
-	});
+	it.each(['={{ "" }}', '   ', '..'])(
+		'rejects the agent ID %j before sending anything',
+		async (agentId) => {
+			const { error } = await runOutreach(makeCall({ agentId }), {
+				items: leads.slice(0, 1),
+				credentials: credentials(),
+			});
+			expect(error?.message).toMatch(/^Agent ID: /);
+			expect(sandbox.requests).toHaveLength(0);
+		},
+	);
 });

@@ -58,7 +58,11 @@ describe('Campaign → Create', () => {
 		expect(error).toBeUndefined();
 		expect(sandbox.requests).toHaveLength(1);
 		const [request] = sandbox.requests;
-		expect(request).toMatchObject({ method: 'POST', rawPath: '/v2/campaign/create_with_touchpoint', status: 200 });
+		expect(request).toMatchObject({
+			method: 'POST',
+			rawPath: '/v2/campaign/create_with_touchpoint',
+			status: 200,
+		});
 		expect(request.contentType).toMatch(/^application\/json/);
 		expect(request.body).toEqual({
 			name: 'Spring renewals',
@@ -96,7 +100,11 @@ describe('Campaign → Create', () => {
 				variables: [{ key: 'discount', value: '10%' }],
 			},
 		});
-		expect(items[0].json).toEqual({ id: expect.stringMatching(/^cmp_/), name: 'Spring renewals', status: 'scheduled' });
+		expect(items[0].json).toEqual({
+			id: expect.stringMatching(/^cmp_/),
+			name: 'Spring renewals',
+			status: 'scheduled',
+		});
 	});
 
 	it('sends the minimum: required fields and an empty additional_settings', async () => {
@@ -117,23 +125,27 @@ describe('Campaign → Create', () => {
 
 	it('reads a start time without offset in the workflow time zone', async () => {
 		await create({ customerSource: 'none' }, 'America/New_York');
-		expect((sandbox.requests[0].body as { touchpoint: { start_at: string } }).touchpoint.start_at).toBe(
-			'2026-12-01T14:30:00.000Z',
-		);
+		expect(
+			(sandbox.requests[0].body as { touchpoint: { start_at: string } }).touchpoint.start_at,
+		).toBe('2026-12-01T14:30:00.000Z');
 	});
 
 	it('keeps the offset of a start time that has one', async () => {
-		await create({ customerSource: 'none', startAt: '2026-12-01T09:30:00+02:00' }, 'America/New_York');
-		expect((sandbox.requests[0].body as { touchpoint: { start_at: string } }).touchpoint.start_at).toBe(
-			'2026-12-01T07:30:00.000Z',
+		await create(
+			{ customerSource: 'none', startAt: '2026-12-01T09:30:00+02:00' },
+			'America/New_York',
 		);
+		expect(
+			(sandbox.requests[0].body as { touchpoint: { start_at: string } }).touchpoint.start_at,
+		).toBe('2026-12-01T07:30:00.000Z');
 	});
 
 	it('takes customers from JSON mapped out of the input item', async () => {
 		const { error } = await runOutreach(
 			createCampaign({
 				customerSource: 'json',
-				customersJson: '={{ $json.contacts.map(contact => ({ id: contact.crmId, to_number: contact.mobile })) }}',
+				customersJson:
+					'={{ $json.contacts.map(contact => ({ id: contact.crmId, to_number: contact.mobile })) }}',
 			}),
 			{
 				credentials: credentials(),
@@ -141,16 +153,18 @@ describe('Campaign → Create', () => {
 			},
 		);
 		expect(error).toBeUndefined();
-		expect((sandbox.requests[0].body as { touchpoint: { customer_details: unknown } }).touchpoint.customer_details).toEqual([
-			{ id: 'c-9', to_number: '+14155550109' },
-		]);
+		expect(
+			(sandbox.requests[0].body as { touchpoint: { customer_details: unknown } }).touchpoint
+				.customer_details,
+		).toEqual([{ id: 'c-9', to_number: '+14155550109' }]);
 	});
 
 	it('merges Additional Body Fields last, including dotted paths', async () => {
 		const { error } = await create({
 			customerSource: 'none',
 			campaignFields: {
-				additionalBodyFields: '{"business_goal": "From the escape hatch", "touchpoint.additional_settings.delay": 5}',
+				additionalBodyFields:
+					'{"business_goal": "From the escape hatch", "touchpoint.additional_settings.delay": 5}',
 			},
 		});
 		expect(error).toBeUndefined();
@@ -162,20 +176,56 @@ describe('Campaign → Create', () => {
 
 	describe('bad input is an error naming the field, and nothing is sent', () => {
 		it.each([
-			['a non-numeric assistant ID', { assistantId: 'asst-7' }, 'Assistant ID: "asst-7" is not a whole number'],
-			['a campaign name that evaluates to empty', { campaignName: '={{ $json.missing }}' }, 'Campaign Name: must not be empty'],
-			['a touchpoint status that is blank', { touchpointStatus: '   ' }, 'Touchpoint Status: must not be empty'],
-			['a start time that is not a date', { startAt: 'next tuesday' }, 'Start At: "next tuesday" is not a date and time'],
+			[
+				'a non-numeric assistant ID',
+				{ assistantId: 'asst-7' },
+				'Assistant ID: "asst-7" is not a whole number',
+			],
+			[
+				'a campaign name that evaluates to empty',
+				{ campaignName: '={{ $json.missing }}' },
+				'Campaign Name: must not be empty',
+			],
+			[
+				'a touchpoint status that is blank',
+				{ touchpointStatus: '   ' },
+				'Touchpoint Status: must not be empty',
+			],
+			[
+				'a start time that is not a date',
+				{ startAt: 'next tuesday' },
+				'Start At: "next tuesday" is not a date and time',
+			],
 			[
 				'body params JSON that does not parse',
 				{ messaging: { bodyParams: '{"is_static": true,' } },
 				'Body Params: is not valid JSON',
 			],
-			['body params that are not an object', { messaging: { bodyParams: '[1, 2]' } }, 'Body Params: must be a JSON object'],
-			['customers JSON that is not an array', { customerSource: 'json', customersJson: '{"id": "x"}' }, 'Customers (JSON): must be a JSON array'],
-			['a customer row without a number', { customers: { customer: [{ id: 'cus_1', toNumber: '' }] } }, 'Customer Rows (row 1): needs both a Customer ID and a To Number'],
-			['Additional Body Fields that do not parse', { campaignFields: { additionalBodyFields: '{oops}' } }, 'Additional Body Fields: is not valid JSON'],
-			['Additional Body Fields that are not an object', { campaignFields: { additionalBodyFields: '"text"' } }, 'Additional Body Fields: must be a JSON object'],
+			[
+				'body params that are not an object',
+				{ messaging: { bodyParams: '[1, 2]' } },
+				'Body Params: must be a JSON object',
+			],
+			[
+				'customers JSON that is not an array',
+				{ customerSource: 'json', customersJson: '{"id": "x"}' },
+				'Customers (JSON): must be a JSON array',
+			],
+			[
+				'a customer row without a number',
+				{ customers: { customer: [{ id: 'cus_1', toNumber: '' }] } },
+				'Customer Rows (row 1): needs both a Customer ID and a To Number',
+			],
+			[
+				'Additional Body Fields that do not parse',
+				{ campaignFields: { additionalBodyFields: '{oops}' } },
+				'Additional Body Fields: is not valid JSON',
+			],
+			[
+				'Additional Body Fields that are not an object',
+				{ campaignFields: { additionalBodyFields: '"text"' } },
+				'Additional Body Fields: must be a JSON object',
+			],
 		])('%s', async (_case, overrides, message) => {
 			const { error } = await create(overrides);
 			expect(error?.message).toContain(message);
@@ -185,7 +235,9 @@ describe('Campaign → Create', () => {
 		it('a missing required field keeps n8n from starting, naming the field', async () => {
 			const { error, issues } = await create({ campaignName: '' });
 			expect(error?.name).toBe('WorkflowHasIssuesError');
-			expect(issues?.Outreach?.parameters?.campaignName).toEqual(['Parameter "Campaign Name" is required.']);
+			expect(issues?.Outreach?.parameters?.campaignName).toEqual([
+				'Parameter "Campaign Name" is required.',
+			]);
 			expect(sandbox.requests).toHaveLength(0);
 		});
 	});
@@ -196,24 +248,51 @@ describe('Campaign → Get Many, Get, Delete', () => {
 		await create({ campaignName: 'Listed' });
 		const created = (sandbox.store.campaigns.page(1, 100).data.at(-1) as { id: string }).id;
 
-		const list = await runOutreach({ resource: 'campaign', operation: 'getAll', returnAll: true }, { credentials: credentials() });
+		const list = await runOutreach(
+			{ resource: 'campaign', operation: 'getAll', returnAll: true },
+			{ credentials: credentials() },
+		);
 		expect(list.items.map((item) => item.json.id)).toContain(created);
-		expect(sandbox.requests.at(-1)).toMatchObject({ method: 'GET', rawPath: '/v2/_campaigns', query: { page: 1, per_page: 100 } });
+		expect(sandbox.requests.at(-1)).toMatchObject({
+			method: 'GET',
+			rawPath: '/v2/_campaigns',
+			query: { page: 1, per_page: 100 },
+		});
 
-		const read = await runOutreach({ resource: 'campaign', operation: 'get', campaignId: created }, { credentials: credentials() });
-		expect(sandbox.requests.at(-1)).toMatchObject({ method: 'GET', rawPath: `/v2/_campaigns/${created}`, status: 200 });
+		const read = await runOutreach(
+			{ resource: 'campaign', operation: 'get', campaignId: created },
+			{ credentials: credentials() },
+		);
+		expect(sandbox.requests.at(-1)).toMatchObject({
+			method: 'GET',
+			rawPath: `/v2/_campaigns/${created}`,
+			status: 200,
+		});
 		expect(read.items[0].json).toMatchObject({ id: created, name: 'Listed' });
 
-		const removed = await runOutreach({ resource: 'campaign', operation: 'delete', campaignId: created }, { credentials: credentials() });
-		expect(sandbox.requests.at(-1)).toMatchObject({ method: 'DELETE', rawPath: `/v2/_campaigns/${created}`, status: 200 });
+		const removed = await runOutreach(
+			{ resource: 'campaign', operation: 'delete', campaignId: created },
+			{ credentials: credentials() },
+		);
+		expect(sandbox.requests.at(-1)).toMatchObject({
+			method: 'DELETE',
+			rawPath: `/v2/_campaigns/${created}`,
+			status: 200,
+		});
 		expect(removed.items[0].json).toEqual({ id: created, deleted: true });
 
-		const gone = await runOutreach({ resource: 'campaign', operation: 'get', campaignId: created }, { credentials: credentials() });
+		const gone = await runOutreach(
+			{ resource: 'campaign', operation: 'get', campaignId: created },
+			{ credentials: credentials() },
+		);
 		expect((gone.error as { httpCode?: string }).httpCode).toBe('404');
 	});
 
 	it('encodes the campaign ID as one path segment', async () => {
-		await runOutreach({ resource: 'campaign', operation: 'get', campaignId: 'a/b?c' }, { credentials: credentials() });
+		await runOutreach(
+			{ resource: 'campaign', operation: 'get', campaignId: 'a/b?c' },
+			{ credentials: credentials() },
+		);
 		expect(sandbox.requests[0].rawPath).toBe('/v2/_campaigns/a%2Fb%3Fc');
 	});
 });

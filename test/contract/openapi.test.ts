@@ -5,7 +5,10 @@ import { parse } from 'yaml';
 
 import { SPEC_PATH } from '../../sandbox/server';
 
-type Spec = { paths: Record<string, Record<string, { 'x-assumption'?: unknown }>>; info: { description: string } };
+type Spec = {
+	paths: Record<string, Record<string, { 'x-assumption'?: unknown }>>;
+	info: { description: string };
+};
 
 const spec = parse(readFileSync(SPEC_PATH, 'utf8')) as Spec;
 

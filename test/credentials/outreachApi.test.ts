@@ -4,22 +4,34 @@ import { useSandbox } from '../harness/sandbox';
 
 const { sandbox, credentials } = useSandbox({ seedCustomers: 3 });
 
-const makeCall = { resource: 'call', operation: 'make', agentId: 'a1', phoneNumber: '+14155550101' };
+const makeCall = {
+	resource: 'call',
+	operation: 'make',
+	agentId: 'a1',
+	phoneNumber: '+14155550101',
+};
 
 describe('Outreach API credential', () => {
-	it.each(['', '/', '/v2', '/v2/', '//'])('a Base URL ending in %j reaches the same paths', async (suffix) => {
-		const { error } = await runOutreach(makeCall, {
-			credentials: { ...credentials(), baseUrl: `${sandbox.url}${suffix}` },
-		});
-		expect(error).toBeUndefined();
-		expect(sandbox.requests.map((request) => request.rawPath)).toEqual(['/v2/_voicecalls/a1/makeCall']);
-	});
+	it.each(['', '/', '/v2', '/v2/', '//'])(
+		'a Base URL ending in %j reaches the same paths',
+		async (suffix) => {
+			const { error } = await runOutreach(makeCall, {
+				credentials: { ...credentials(), baseUrl: `${sandbox.url}${suffix}` },
+			});
+			expect(error).toBeUndefined();
+			expect(sandbox.requests.map((request) => request.rawPath)).toEqual([
+				'/v2/_voicecalls/a1/makeCall',
+			]);
+		},
+	);
 
 	it('a Base URL that is not http(s) is a clear error naming the field, and nothing is sent', async () => {
 		const { error } = await runOutreach(makeCall, {
 			credentials: { ...credentials(), baseUrl: sandbox.url.replace('http://', 'ftp://') },
 		});
-		expect(error?.message).toMatch(/^Base URL: "ftp:\/\/127\.0\.0\.1:\d+" is not an http:\/\/ or https:\/\/ address/);
+		expect(error?.message).toMatch(
+			/^Base URL: "ftp:\/\/127\.0\.0\.1:\d+" is not an http:\/\/ or https:\/\/ address/,
+		);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 

@@ -13,8 +13,14 @@ describe('Customer → Get Many', () => {
 		);
 		expect(error).toBeUndefined();
 		expect(sandbox.requests).toHaveLength(11);
-		expect(sandbox.requests.every((request) => request.method === 'GET' && request.rawPath === '/v2/_customers')).toBe(true);
-		expect(pagesRequested()).toEqual(Array.from({ length: 11 }, (_, index) => ({ page: index + 1, per_page: 100 })));
+		expect(
+			sandbox.requests.every(
+				(request) => request.method === 'GET' && request.rawPath === '/v2/_customers',
+			),
+		).toBe(true);
+		expect(pagesRequested()).toEqual(
+			Array.from({ length: 11 }, (_, index) => ({ page: index + 1, per_page: 100 })),
+		);
 		expect(items).toHaveLength(1050);
 		expect(items[0].json).toMatchObject({ id: 'cus_00001' });
 		expect(items[1049].json).toMatchObject({ id: 'cus_01050' });
@@ -45,7 +51,12 @@ describe('Customer → Get Many', () => {
 			{ resource: 'customer', operation: 'getAll', limit: 2 },
 			{ credentials: credentials(), items: [{ json: {} }, { json: {} }] },
 		);
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }]);
+		expect(items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 1 },
+		]);
 		expect(sandbox.requests).toHaveLength(2);
 	});
 });
@@ -57,7 +68,11 @@ describe('Customer → Delete', () => {
 			{ credentials: credentials() },
 		);
 		expect(error).toBeUndefined();
-		expect(sandbox.requests[0]).toMatchObject({ method: 'DELETE', rawPath: '/v2/_customers/cus_00007', status: 200 });
+		expect(sandbox.requests[0]).toMatchObject({
+			method: 'DELETE',
+			rawPath: '/v2/_customers/cus_00007',
+			status: 200,
+		});
 		expect(items[0].json).toEqual({ id: 'cus_00007', deleted: true });
 	});
 
@@ -84,14 +99,20 @@ describe('list pagination edge cases', () => {
 	const empty = useSandbox();
 
 	it('an empty list is one request and no items', async () => {
-		const { items } = await runOutreach({ resource: 'campaign', operation: 'getAll', returnAll: true }, { credentials: empty.credentials() });
+		const { items } = await runOutreach(
+			{ resource: 'campaign', operation: 'getAll', returnAll: true },
+			{ credentials: empty.credentials() },
+		);
 		expect(items).toHaveLength(0);
 		expect(empty.sandbox.requests).toHaveLength(1);
 	});
 
 	it('a list that ends exactly on a page boundary stops without asking for an empty page', async () => {
 		empty.sandbox.store.seedCustomers(200);
-		const { items } = await runOutreach({ resource: 'customer', operation: 'getAll', returnAll: true }, { credentials: empty.credentials() });
+		const { items } = await runOutreach(
+			{ resource: 'customer', operation: 'getAll', returnAll: true },
+			{ credentials: empty.credentials() },
+		);
 		expect(items).toHaveLength(200);
 		expect(empty.sandbox.requests.map((request) => request.query.page)).toEqual([1, 2]);
 	});

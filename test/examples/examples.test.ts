@@ -11,7 +11,9 @@ describe('example workflows (examples/)', () => {
 	it('CRM lead → call: one accepted call per pinned lead', async () => {
 		const { error, output } = await runExample(readExample('crm-lead-to-call.json'), credentials());
 		expect(error).toBeUndefined();
-		expect(sandbox.requests.map((request) => [request.method, request.rawPath, request.status])).toEqual([
+		expect(
+			sandbox.requests.map((request) => [request.method, request.rawPath, request.status]),
+		).toEqual([
 			['POST', '/v2/_voicecalls/your-agent-id/makeCall', 200],
 			['POST', '/v2/_voicecalls/your-agent-id/makeCall', 200],
 		]);
@@ -27,45 +29,84 @@ describe('example workflows (examples/)', () => {
 	it('weekly campaign: lists every customer, then creates one campaign with all of them', async () => {
 		const { error, output } = await runExample(readExample('weekly-campaign.json'), credentials());
 		expect(error).toBeUndefined();
-		expect(sandbox.requests.map((request) => [request.method, request.rawPath, request.status])).toEqual([
+		expect(
+			sandbox.requests.map((request) => [request.method, request.rawPath, request.status]),
+		).toEqual([
 			['GET', '/v2/_customers', 200],
 			['POST', '/v2/campaign/create_with_touchpoint', 200],
 		]);
 		const campaign = sandbox.requests[1].body as {
 			name: string;
-			touchpoint: { customer_details: Array<{ id: string; to_number: string }>; additional_settings: object };
+			touchpoint: {
+				customer_details: Array<{ id: string; to_number: string }>;
+				additional_settings: object;
+			};
 		};
 		expect(campaign.name).toMatch(/^Weekly outreach \d{4}-\d{2}-\d{2}$/);
 		expect(campaign.touchpoint.customer_details).toHaveLength(30);
-		expect(campaign.touchpoint.customer_details[0]).toEqual({ id: 'cus_00001', to_number: '+15550000001' });
-		expect(campaign.touchpoint.additional_settings).toMatchObject({ execution_days: ['monday'], start_hour: 9, end_hour: 17 });
+		expect(campaign.touchpoint.customer_details[0]).toEqual({
+			id: 'cus_00001',
+			to_number: '+15550000001',
+		});
+		expect(campaign.touchpoint.additional_settings).toMatchObject({
+			execution_days: ['monday'],
+			start_hour: 9,
+			end_hour: 17,
+		});
 		expect(output('Create Weekly Campaign')).toHaveLength(1);
 	});
 
 	it('documents → knowledge base: uploads every file of the form submission', async () => {
-		sandbox.store.knowledgeBases.insert({ id: 'kb_support', name: 'Support', documents: [], faqs: [], document_count: 0 });
-		const { error, output } = await runExample(readExample('documents-to-knowledge-base.json'), credentials());
+		sandbox.store.knowledgeBases.insert({
+			id: 'kb_support',
+			name: 'Support',
+			documents: [],
+			faqs: [],
+			document_count: 0,
+		});
+		const { error, output } = await runExample(
+			readExample('documents-to-knowledge-base.json'),
+			credentials(),
+		);
 		expect(error).toBeUndefined();
 		expect(sandbox.requests).toHaveLength(1);
-		expect(sandbox.requests[0]).toMatchObject({ method: 'PUT', rawPath: '/v2/_knowledgebase/kb_support', status: 200 });
-		expect(sandbox.requests[0].files.map((file) => [file.fileName, file.content.toString('utf8')])).toEqual([
+		expect(sandbox.requests[0]).toMatchObject({
+			method: 'PUT',
+			rawPath: '/v2/_knowledgebase/kb_support',
+			status: 200,
+		});
+		expect(
+			sandbox.requests[0].files.map((file) => [file.fileName, file.content.toString('utf8')]),
+		).toEqual([
 			['hours.txt', 'Opening hours: 9:00 to 17:00, Monday to Friday.\n'],
 			['refunds.txt', 'Refunds are accepted within 30 days of purchase.\n'],
 		]);
-		expect(output('Upload the Documents')[0].json).toEqual({ id: 'kb_support', name: 'Support', document_count: 2 });
+		expect(output('Upload the Documents')[0].json).toEqual({
+			id: 'kb_support',
+			name: 'Support',
+			document_count: 2,
+		});
 	});
 
 	it('try it: a manual run lists ten customers', async () => {
-		const { error, output } = await runExample(readExample('try-it-list-customers.json'), credentials());
+		const { error, output } = await runExample(
+			readExample('try-it-list-customers.json'),
+			credentials(),
+		);
 		expect(error).toBeUndefined();
-		expect(sandbox.requests.map((request) => [request.method, request.rawPath, request.query])).toEqual([
-			['GET', '/v2/_customers', { page: 1, per_page: 10 }],
-		]);
+		expect(
+			sandbox.requests.map((request) => [request.method, request.rawPath, request.query]),
+		).toEqual([['GET', '/v2/_customers', { page: 1, per_page: 10 }]]);
 		expect(output('List Customers')).toHaveLength(10);
 	});
 
 	it('every example in examples/ is tested here', () => {
-		const tested = ['crm-lead-to-call.json', 'weekly-campaign.json', 'documents-to-knowledge-base.json', 'try-it-list-customers.json'];
+		const tested = [
+			'crm-lead-to-call.json',
+			'weekly-campaign.json',
+			'documents-to-knowledge-base.json',
+			'try-it-list-customers.json',
+		];
 		expect(readdirSync(path.join(PACKAGE_ROOT, 'examples')).sort()).toEqual([...tested].sort());
 	});
 });

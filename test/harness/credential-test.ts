@@ -1,4 +1,8 @@
-import { NodeConnectionTypes, type ICredentialDataDecryptedObject, type INodeType } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type ICredentialDataDecryptedObject,
+	type INodeType,
+} from 'n8n-workflow';
 
 import { getCredentialType, nodeTypes, OUTREACH_CREDENTIAL_TYPE, runWorkflow } from './engine';
 

@@ -43,7 +43,14 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 
 		const resolve = (value: unknown) =>
 			typeof value === 'string' && value.startsWith('=')
-				? workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '')
+				? workflow.expression.getSimpleParameterValue(
+						node,
+						value,
+						'internal',
+						{ $credentials: credentials },
+						undefined,
+						'',
+					)
 				: value;
 		const target = options as unknown as Record<string, Record<string, unknown>>;
 		for (const [part, entries] of Object.entries(authenticate.properties)) {

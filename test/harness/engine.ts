@@ -1,4 +1,3 @@
-
 import { Container } from '@n8n/di';
 import { ExecutionLifecycleHooks, PackageDirectoryLoader, WorkflowExecute } from 'n8n-core';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
@@ -126,7 +125,10 @@ export async function runWorkflow(
 		nodeTypes,
 		active: false,
 		staticData: definition.staticData,
-		settings: { executionOrder: 'v1', ...(definition.timezone ? { timezone: definition.timezone } : {}) },
+		settings: {
+			executionOrder: 'v1',
+			...(definition.timezone ? { timezone: definition.timezone } : {}),
+		},
 	});
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
 		id: 'test-workflow',
@@ -145,7 +147,9 @@ export async function runWorkflow(
 	// The start node is the one nothing leads into (the trigger), as when a user runs the workflow.
 	const targets = new Set(
 		Object.values(definition.connections).flatMap((outputs) =>
-			Object.values(outputs).flatMap((byIndex) => byIndex.flatMap((list) => (list ?? []).map((connection) => connection.node))),
+			Object.values(outputs).flatMap((byIndex) =>
+				byIndex.flatMap((list) => (list ?? []).map((connection) => connection.node)),
+			),
 		),
 	);
 	const startNode = definition.nodes.find((node) => !targets.has(node.name)) ?? definition.nodes[0];
@@ -215,7 +219,9 @@ export async function runOutreach(parameters: INodeParameters, options: Outreach
 	const result = await runWorkflow(
 		{
 			nodes,
-			connections: { 'Input Items': { main: [[{ node: OUTREACH_NODE_NAME, type: 'main', index: 0 }]] } },
+			connections: {
+				'Input Items': { main: [[{ node: OUTREACH_NODE_NAME, type: 'main', index: 0 }]] },
+			},
 			timezone: options.timezone,
 		},
 		{ [OUTREACH_CREDENTIAL_TYPE]: options.credentials },

@@ -20,7 +20,9 @@ export interface ExampleWorkflow {
 }
 
 export function readExample(fileName: string): ExampleWorkflow {
-	return JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'examples', fileName), 'utf8')) as ExampleWorkflow;
+	return JSON.parse(
+		readFileSync(path.join(PACKAGE_ROOT, 'examples', fileName), 'utf8'),
+	) as ExampleWorkflow;
 }
 
 /**
@@ -51,7 +53,10 @@ function registerTriggerStandIn(type: string): void {
 }
 
 /** Runs an example workflow as a user would after importing it: from its trigger, with the pinned sample. */
-export async function runExample(example: ExampleWorkflow, credentials: ICredentialDataDecryptedObject) {
+export async function runExample(
+	example: ExampleWorkflow,
+	credentials: ICredentialDataDecryptedObject,
+) {
 	for (const node of example.nodes) {
 		if (node.type.startsWith('n8n-nodes-base.')) registerTriggerStandIn(node.type);
 	}

@@ -12,7 +12,12 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { createAdditionalData, nodeTypes, OUTREACH_CREDENTIAL_TYPE, OUTREACH_NODE_TYPE } from './engine';
+import {
+	createAdditionalData,
+	nodeTypes,
+	OUTREACH_CREDENTIAL_TYPE,
+	OUTREACH_NODE_TYPE,
+} from './engine';
 
 export const OUTREACH_TRIGGER_TYPE = OUTREACH_NODE_TYPE.replace(/\.outreach$/, '.outreachTrigger');
 
@@ -51,20 +56,34 @@ export interface PollResult {
  */
 export async function pollOnce(
 	parameters: INodeParameters,
-	options: { credentials: ICredentialDataDecryptedObject; staticData?: IDataObject; mode?: 'trigger' | 'manual' },
+	options: {
+		credentials: ICredentialDataDecryptedObject;
+		staticData?: IDataObject;
+		mode?: 'trigger' | 'manual';
+	},
 ): Promise<PollResult> {
 	const node = nodeOf(OUTREACH_TRIGGER_TYPE, parameters);
 	const workflow = singleNodeWorkflow(node, options.staticData);
 	const additionalData = createAdditionalData({ [OUTREACH_CREDENTIAL_TYPE]: options.credentials });
 	const mode = options.mode ?? 'trigger';
-	const context = new PollContext(workflow, node, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
+	const context = new PollContext(
+		workflow,
+		node,
+		additionalData,
+		mode,
+		mode === 'manual' ? 'manual' : 'activate',
+	);
 	const output = await Container.get(TriggersAndPollers).runPoll(workflow, node, context);
 	const staticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
 	delete staticData.__dataChanged;
 	return { items: output?.[0] ?? [], staticData };
 }
 
-function loadOptionsContext(parameters: INodeParameters, credentials: ICredentialDataDecryptedObject, path: string) {
+function loadOptionsContext(
+	parameters: INodeParameters,
+	credentials: ICredentialDataDecryptedObject,
+	path: string,
+) {
 	const node = nodeOf(OUTREACH_NODE_TYPE, parameters);
 	const workflow = singleNodeWorkflow(node);
 	const additionalData = createAdditionalData({ [OUTREACH_CREDENTIAL_TYPE]: credentials });
@@ -83,7 +102,8 @@ export async function searchList(
 		paginationToken?: string;
 	},
 ): Promise<INodeListSearchResult> {
-	const method = nodeTypes.getByNameAndVersion(OUTREACH_NODE_TYPE).methods?.listSearch?.[methodName];
+	const method =
+		nodeTypes.getByNameAndVersion(OUTREACH_NODE_TYPE).methods?.listSearch?.[methodName];
 	if (!method) throw new Error(`No list search ${methodName}`);
 	const context = loadOptionsContext(options.parameters, options.credentials, options.path);
 	return await method.call(context, options.filter, options.paginationToken);
@@ -92,9 +112,16 @@ export async function searchList(
 /** A dynamic options list (loadOptionsMethod), called the way n8n's editor backend calls it. */
 export async function loadOptions(
 	methodName: string,
-	options: { parameters: INodeParameters; path: string; credentials: ICredentialDataDecryptedObject },
+	options: {
+		parameters: INodeParameters;
+		path: string;
+		credentials: ICredentialDataDecryptedObject;
+	},
 ): Promise<INodePropertyOptions[]> {
-	const method = nodeTypes.getByNameAndVersion(OUTREACH_NODE_TYPE).methods?.loadOptions?.[methodName];
+	const method =
+		nodeTypes.getByNameAndVersion(OUTREACH_NODE_TYPE).methods?.loadOptions?.[methodName];
 	if (!method) throw new Error(`No load options method ${methodName}`);
-	return await method.call(loadOptionsContext(options.parameters, options.credentials, options.path));
+	return await method.call(
+		loadOptionsContext(options.parameters, options.credentials, options.path),
+	);
 }

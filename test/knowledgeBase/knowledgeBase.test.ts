@@ -16,7 +16,11 @@ async function createKnowledgeBase(name = 'Product FAQ'): Promise<string> {
 	return items[0].json.id as string;
 }
 
-const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(4096), Buffer.from([0, 255, 13, 10])]);
+const pdf = Buffer.concat([
+	Buffer.from('%PDF-1.7\n'),
+	randomBytes(4096),
+	Buffer.from([0, 255, 13, 10]),
+]);
 const csv = Buffer.from('question,answer\r\nhours,9-5\r\n', 'utf8');
 
 const itemWithFiles: INodeExecutionData = {
@@ -44,7 +48,11 @@ describe('Knowledge Base → Create', () => {
 			{ credentials: credentials() },
 		);
 		expect(error).toBeUndefined();
-		expect(sandbox.requests[0]).toMatchObject({ method: 'POST', rawPath: '/v2/_knowledge_base', status: 201 });
+		expect(sandbox.requests[0]).toMatchObject({
+			method: 'POST',
+			rawPath: '/v2/_knowledge_base',
+			status: 201,
+		});
 		expect(sandbox.requests[0].contentType).toMatch(/^application\/json/);
 		expect(sandbox.requests[0].body).toEqual({
 			name: 'Product FAQ',
@@ -83,9 +91,15 @@ describe('Knowledge Base → Update', () => {
 		expect(error).toBeUndefined();
 		expect(sandbox.requests).toHaveLength(1);
 		const [request] = sandbox.requests;
-		expect(request).toMatchObject({ method: 'PUT', rawPath: `/v2/_knowledgebase/${id}`, status: 200 });
+		expect(request).toMatchObject({
+			method: 'PUT',
+			rawPath: `/v2/_knowledgebase/${id}`,
+			status: 200,
+		});
 		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
-		expect(request.files.map(({ field, fileName, mimeType }) => ({ field, fileName, mimeType }))).toEqual([
+		expect(
+			request.files.map(({ field, fileName, mimeType }) => ({ field, fileName, mimeType })),
+		).toEqual([
 			{ field: 'files', fileName: 'pricing.pdf', mimeType: 'application/pdf' },
 			{ field: 'files', fileName: 'faq.csv', mimeType: 'text/csv' },
 		]);
@@ -115,7 +129,10 @@ describe('Knowledge Base → Update', () => {
 			{ credentials: credentials(), items: [itemWithFiles] },
 		);
 		expect(sandbox.requests[0].status).toBe(200);
-		expect(sandbox.requests[0].files.map((file) => file.field)).toEqual(['files', 'additional_files']);
+		expect(sandbox.requests[0].files.map((file) => file.field)).toEqual([
+			'files',
+			'additional_files',
+		]);
 
 		sandbox.clearRequests();
 		await runOutreach(
@@ -123,7 +140,11 @@ describe('Knowledge Base → Update', () => {
 				resource: 'knowledgeBase',
 				operation: 'update',
 				knowledgeBaseId: id,
-				updateFields: { binaryProperties: '', additionalFilesBinaryProperties: 'sheet', additionalFilesField: 'attachments' },
+				updateFields: {
+					binaryProperties: '',
+					additionalFilesBinaryProperties: 'sheet',
+					additionalFilesField: 'attachments',
+				},
 			},
 			{ credentials: credentials(), items: [itemWithFiles] },
 		);
@@ -140,13 +161,21 @@ describe('Knowledge Base → Update', () => {
 				resource: 'knowledgeBase',
 				operation: 'update',
 				knowledgeBaseId: id,
-				updateFields: { binaryProperties: '', name: 'Renamed', additionalBodyFields: '{"purpose": "support", "faqs": ["extra pair"]}' },
+				updateFields: {
+					binaryProperties: '',
+					name: 'Renamed',
+					additionalBodyFields: '{"purpose": "support", "faqs": ["extra pair"]}',
+				},
 			},
 			{ credentials: credentials(), items: [itemWithFiles] },
 		);
 		// "faqs" is a field the contract knows, so it is accepted; "purpose" is not, so the sandbox refuses it,
 		// which shows both reached the wire.
-		expect(sandbox.requests[0].body).toMatchObject({ name: 'Renamed', purpose: 'support', faqs: 'extra pair' });
+		expect(sandbox.requests[0].body).toMatchObject({
+			name: 'Renamed',
+			purpose: 'support',
+			faqs: 'extra pair',
+		});
 		expect(sandbox.requests[0].status).toBe(400);
 	});
 
@@ -161,27 +190,48 @@ describe('Knowledge Base → Update', () => {
 			{ binaryProperties: 'data, missing' },
 			'Files (Binary Properties): the input item has no binary property "missing"',
 		],
-		['an FAQ pair without an answer', { binaryProperties: '', faqs: { faq: [{ question: 'Q?', answer: '' }] } }, 'FAQ Pairs (pair 1): needs both a question and an answer'],
+		[
+			'an FAQ pair without an answer',
+			{ binaryProperties: '', faqs: { faq: [{ question: 'Q?', answer: '' }] } },
+			'FAQ Pairs (pair 1): needs both a question and an answer',
+		],
 		['nothing to update', { binaryProperties: '' }, 'Update Fields: add at least one of'],
-	])('%s is an error naming the field, and nothing is sent', async (_case, updateFields, message) => {
-		const { error } = await runOutreach(
-			{ resource: 'knowledgeBase', operation: 'update', knowledgeBaseId: 'kb_1', updateFields },
-			{ credentials: credentials(), items: [itemWithFiles] },
-		);
-		expect(error?.message).toContain(message);
-		expect(sandbox.requests).toHaveLength(0);
-	});
+	])(
+		'%s is an error naming the field, and nothing is sent',
+		async (_case, updateFields, message) => {
+			const { error } = await runOutreach(
+				{ resource: 'knowledgeBase', operation: 'update', knowledgeBaseId: 'kb_1', updateFields },
+				{ credentials: credentials(), items: [itemWithFiles] },
+			);
+			expect(error?.message).toContain(message);
+			expect(sandbox.requests).toHaveLength(0);
+		},
+	);
 });
 
 describe('Knowledge Base → Get and Delete', () => {
 	it('reads from and deletes at /v2/_knowledgebase/{id} (no underscore)', async () => {
 		const id = await createKnowledgeBase('Handbook');
-		const read = await runOutreach({ resource: 'knowledgeBase', operation: 'get', knowledgeBaseId: id }, { credentials: credentials() });
-		expect(sandbox.requests.at(-1)).toMatchObject({ method: 'GET', rawPath: `/v2/_knowledgebase/${id}`, status: 200 });
+		const read = await runOutreach(
+			{ resource: 'knowledgeBase', operation: 'get', knowledgeBaseId: id },
+			{ credentials: credentials() },
+		);
+		expect(sandbox.requests.at(-1)).toMatchObject({
+			method: 'GET',
+			rawPath: `/v2/_knowledgebase/${id}`,
+			status: 200,
+		});
 		expect(read.items[0].json).toMatchObject({ id, name: 'Handbook' });
 
-		const removed = await runOutreach({ resource: 'knowledgeBase', operation: 'delete', knowledgeBaseId: id }, { credentials: credentials() });
-		expect(sandbox.requests.at(-1)).toMatchObject({ method: 'DELETE', rawPath: `/v2/_knowledgebase/${id}`, status: 200 });
+		const removed = await runOutreach(
+			{ resource: 'knowledgeBase', operation: 'delete', knowledgeBaseId: id },
+			{ credentials: credentials() },
+		);
+		expect(sandbox.requests.at(-1)).toMatchObject({
+			method: 'DELETE',
+			rawPath: `/v2/_knowledgebase/${id}`,
+			status: 200,
+		});
 		expect(removed.items[0].json).toEqual({ id, deleted: true });
 	});
 });

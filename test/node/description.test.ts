@@ -7,11 +7,15 @@ import { Outreach } from '../../nodes/Outreach/Outreach.node';
 import { getNodeType, PACKAGE_ROOT } from '../harness/engine';
 
 const description = getNodeType().description;
-const resources = (description.properties.find((property) => property.name === 'resource')?.options ??
-	[]) as INodePropertyOptions[];
+const resources = (description.properties.find((property) => property.name === 'resource')
+	?.options ?? []) as INodePropertyOptions[];
 const operationsOf = (resource: string) =>
 	description.properties
-		.filter((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource))
+		.filter(
+			(property) =>
+				property.name === 'operation' &&
+				property.displayOptions?.show?.resource?.includes(resource),
+		)
 		.flatMap((property) => (property.options ?? []) as INodePropertyOptions[]);
 
 describe('Outreach node description', () => {
@@ -19,7 +23,11 @@ describe('Outreach node description', () => {
 		expect(resources.map((resource) => resource.value).sort()).toEqual(
 			['action', 'assistant', 'call', 'campaign', 'customer', 'knowledgeBase'].sort(),
 		);
-		const operations = resources.flatMap((resource) => operationsOf(String(resource.value)).map((operation) => `${resource.value}.${operation.value}`));
+		const operations = resources.flatMap((resource) =>
+			operationsOf(String(resource.value)).map(
+				(operation) => `${resource.value}.${operation.value}`,
+			),
+		);
 		expect(operations.sort()).toEqual(
 			[
 				'call.make',
@@ -59,15 +67,24 @@ describe('Outreach node description', () => {
 		expect(description.subtitle).toContain('$parameter["resource"]');
 		// n8n's loader rewrites icon paths for its icon server, so read the declared ones from the class.
 		const icon = new Outreach().description.icon as { light: string; dark: string };
-		const light = readFileSync(path.join(PACKAGE_ROOT, 'nodes/Outreach', icon.light.replace('file:', '')), 'utf8');
-		const dark = readFileSync(path.join(PACKAGE_ROOT, 'nodes/Outreach', icon.dark.replace('file:', '')), 'utf8');
+		const light = readFileSync(
+			path.join(PACKAGE_ROOT, 'nodes/Outreach', icon.light.replace('file:', '')),
+			'utf8',
+		);
+		const dark = readFileSync(
+			path.join(PACKAGE_ROOT, 'nodes/Outreach', icon.dark.replace('file:', '')),
+			'utf8',
+		);
 		expect(light).toMatch(/^<svg/);
 		expect(dark).toMatch(/^<svg/);
 		expect(light).not.toEqual(dark);
 	});
 
 	it('ships a codex with categories and documentation links for both nodes', () => {
-		for (const codexFile of ['dist/nodes/Outreach/Outreach.node.json', 'dist/nodes/OutreachTrigger/OutreachTrigger.node.json']) {
+		for (const codexFile of [
+			'dist/nodes/Outreach/Outreach.node.json',
+			'dist/nodes/OutreachTrigger/OutreachTrigger.node.json',
+		]) {
 			expect(existsSync(path.join(PACKAGE_ROOT, codexFile))).toBe(true);
 			const codex = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, codexFile), 'utf8'));
 			expect(codex.categories.length).toBeGreaterThan(0);

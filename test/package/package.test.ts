@@ -20,11 +20,17 @@ describe('published package', () => {
 			stdio: ['ignore', 'pipe', 'ignore'],
 		});
 		const files = (JSON.parse(output)[0].files as Array<{ path: string }>).map((file) => file.path);
-		expect(files.filter((file) => !file.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+		expect(files.filter((file) => !file.startsWith('dist/')).sort()).toEqual([
+			'LICENSE',
+			'README.md',
+			'package.json',
+		]);
 		for (const listed of [...packageJson.n8n.nodes, ...packageJson.n8n.credentials]) {
 			expect(files).toContain(listed);
 		}
-		expect(files).toEqual(expect.arrayContaining(['dist/icons/outreach.svg', 'dist/icons/outreach.dark.svg']));
+		expect(files).toEqual(
+			expect.arrayContaining(['dist/icons/outreach.svg', 'dist/icons/outreach.dark.svg']),
+		);
 		expect(files.some((file) => /\.test\.|sandbox|spec\//.test(file))).toBe(false);
 	});
 });

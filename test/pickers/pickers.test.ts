@@ -7,7 +7,11 @@ const { sandbox, credentials } = useSandbox({ seedCustomers: 150 });
 describe('Campaign and customer pickers (resource locators, From List)', () => {
 	it('lists customers page by page through the load-options path', async () => {
 		const parameters = { resource: 'customer', operation: 'delete' };
-		const first = await searchList('searchCustomers', { parameters, path: 'customerId', credentials: credentials() });
+		const first = await searchList('searchCustomers', {
+			parameters,
+			path: 'customerId',
+			credentials: credentials(),
+		});
 		expect(first.results).toHaveLength(100);
 		expect(first.results[0]).toEqual({ name: 'Customer 1 · +15550000001', value: 'cus_00001' });
 		expect(first.paginationToken).toBe('2');
@@ -64,12 +68,21 @@ describe('Campaign and customer pickers (resource locators, From List)', () => {
 			{
 				resource: 'customer',
 				operation: 'delete',
-				customerId: { __rl: true, mode: 'list', value: 'cus_00003', cachedResultName: 'Customer 3' },
+				customerId: {
+					__rl: true,
+					mode: 'list',
+					value: 'cus_00003',
+					cachedResultName: 'Customer 3',
+				},
 			},
 			{ credentials: credentials() },
 		);
 		expect(error).toBeUndefined();
-		expect(sandbox.requests[0]).toMatchObject({ method: 'DELETE', rawPath: '/v2/_customers/cus_00003', status: 200 });
+		expect(sandbox.requests[0]).toMatchObject({
+			method: 'DELETE',
+			rawPath: '/v2/_customers/cus_00003',
+			status: 200,
+		});
 	});
 });
 
@@ -90,7 +103,12 @@ describe('Assistant actions multi-select', () => {
 
 	it('sends the picked actions as the actions array', async () => {
 		await runOutreach(
-			{ resource: 'assistant', operation: 'create', assistantName: 'Setter', assistantFields: { actions: ['act_1', 'act_2'] } },
+			{
+				resource: 'assistant',
+				operation: 'create',
+				assistantName: 'Setter',
+				assistantFields: { actions: ['act_1', 'act_2'] },
+			},
 			{ credentials: credentials() },
 		);
 		expect(sandbox.requests[0].body).toEqual({ name: 'Setter', actions: ['act_1', 'act_2'] });

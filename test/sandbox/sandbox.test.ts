@@ -2,7 +2,11 @@ import { useSandbox } from '../harness/sandbox';
 
 const { sandbox } = useSandbox({ seedCustomers: 25 });
 
-async function call(method: string, path: string, init: { body?: unknown; token?: string | null; form?: FormData } = {}) {
+async function call(
+	method: string,
+	path: string,
+	init: { body?: unknown; token?: string | null; form?: FormData } = {},
+) {
 	const headers: Record<string, string> = {};
 	if (init.token !== null) headers.authorization = `Bearer ${init.token ?? sandbox.token}`;
 	let body: FormData | string | undefined;
@@ -13,14 +17,22 @@ async function call(method: string, path: string, init: { body?: unknown; token?
 	}
 	const response = await fetch(`${sandbox.url}${path}`, { method, headers, body });
 	const text = await response.text();
-	return { status: response.status, headers: response.headers, text, json: text.startsWith('{') ? JSON.parse(text) : undefined };
+	return {
+		status: response.status,
+		headers: response.headers,
+		text,
+		json: text.startsWith('{') ? JSON.parse(text) : undefined,
+	};
 }
 
 describe('sandbox enforces the contract', () => {
 	it('answers 404 for a path the contract does not have', async () => {
 		const response = await call('GET', '/v2/_customer');
 		expect(response.status).toBe(404);
-		expect(response.json).toMatchObject({ ctx_id: expect.any(String), message: expect.any(String) });
+		expect(response.json).toMatchObject({
+			ctx_id: expect.any(String),
+			message: expect.any(String),
+		});
 	});
 
 	it('answers 405 for a method the path does not have', async () => {
@@ -66,7 +78,11 @@ describe('sandbox state', () => {
 	it('pages seeded customers with the seed pagination object', async () => {
 		const response = await call('GET', '/v2/_customers?page=3&per_page=10');
 		expect(response.status).toBe(200);
-		expect(response.json.data.pagination).toEqual({ current_page: 3, per_page: 10, total_records: 25 });
+		expect(response.json.data.pagination).toEqual({
+			current_page: 3,
+			per_page: 10,
+			total_records: 25,
+		});
 		expect(response.json.data.data.map((customer: { id: string }) => customer.id)).toEqual([
 			'cus_00021',
 			'cus_00022',
@@ -107,10 +123,17 @@ describe('sandbox state', () => {
 
 	it('lists created actions and deletes customers', async () => {
 		await call('POST', '/v2/_actions', {
-			body: { name: 'T', action_timing: 'DURING', type: 'RINGCENTRAL', webhook: { from: 1, to: 2 } },
+			body: {
+				name: 'T',
+				action_timing: 'DURING',
+				type: 'RINGCENTRAL',
+				webhook: { from: 1, to: 2 },
+			},
 		});
 		const actions = await call('GET', '/v2/_actions');
-		expect(actions.json.data.data).toEqual([expect.objectContaining({ name: 'T', type: 'RINGCENTRAL' })]);
+		expect(actions.json.data.data).toEqual([
+			expect.objectContaining({ name: 'T', type: 'RINGCENTRAL' }),
+		]);
 		expect((await call('DELETE', '/v2/_customers/cus_00001')).status).toBe(200);
 		expect((await call('DELETE', '/v2/_customers/cus_00001')).status).toBe(404);
 	});
@@ -118,7 +141,11 @@ describe('sandbox state', () => {
 
 describe('sandbox faults', () => {
 	it('serves the injected faults in order, then recovers', async () => {
-		sandbox.injectFaults({ kind: 'status', status: 429, retryAfterSeconds: 2 }, { kind: 'html' }, { kind: 'status', status: 503 });
+		sandbox.injectFaults(
+			{ kind: 'status', status: 429, retryAfterSeconds: 2 },
+			{ kind: 'html' },
+			{ kind: 'status', status: 503 },
+		);
 		const limited = await call('GET', '/v2/_campaigns');
 		expect(limited.status).toBe(429);
 		expect(limited.headers.get('retry-after')).toBe('2');

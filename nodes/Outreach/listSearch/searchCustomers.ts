@@ -11,8 +11,9 @@ export async function searchCustomers(
 		this,
 		'/v2/_customers',
 		(customer) =>
-			[customer.name, customer.phone_number ?? customer.email].filter((part) => part !== undefined).join(' · ') ||
-			String(customer.id),
+			[customer.name, customer.phone_number ?? customer.email]
+				.filter((part) => part !== undefined)
+				.join(' · ') || String(customer.id),
 		filter,
 		paginationToken,
 	);

@@ -67,24 +67,34 @@ export function pathIdField(options: {
 	/** Offer a "From List" picker filled by this list search method, beside "By ID". */
 	searchListMethod?: string;
 }): INodeProperties {
-	const { name, displayName, description, show, urlPrefix, urlSuffix = '', placeholder, bodyProperty, searchListMethod } =
-		options;
-	const input: Pick<INodeProperties, 'type' | 'default' | 'placeholder' | 'modes'> = searchListMethod
-		? {
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: `Select a ${displayName.replace(/ ID$/, '').toLowerCase()}...`,
-						typeOptions: { searchListMethod, searchable: true },
-					},
-					{ displayName: 'By ID', name: 'id', type: 'string', placeholder },
-				],
-			}
-		: { type: 'string', default: '', placeholder };
+	const {
+		name,
+		displayName,
+		description,
+		show,
+		urlPrefix,
+		urlSuffix = '',
+		placeholder,
+		bodyProperty,
+		searchListMethod,
+	} = options;
+	const input: Pick<INodeProperties, 'type' | 'default' | 'placeholder' | 'modes'> =
+		searchListMethod
+			? {
+					type: 'resourceLocator',
+					default: { mode: 'list', value: '' },
+					modes: [
+						{
+							displayName: 'From List',
+							name: 'list',
+							type: 'list',
+							placeholder: `Select a ${displayName.replace(/ ID$/, '').toLowerCase()}...`,
+							typeOptions: { searchListMethod, searchable: true },
+						},
+						{ displayName: 'By ID', name: 'id', type: 'string', placeholder },
+					],
+				}
+			: { type: 'string', default: '', placeholder };
 	return {
 		displayName,
 		name,
@@ -134,6 +144,8 @@ function additionalBodyFieldsOption(collectionName: string): INodeProperties {
 		default: '{}',
 		description:
 			'JSON object merged into the request body last: adds fields the form does not offer or overrides any field. Keys may be dotted paths, e.g. {"touchpoint.additional_settings.delay": 5}.',
-		routing: { send: { preSend: [mergeAdditionalBodyFields(`${collectionName}.additionalBodyFields`)] } },
+		routing: {
+			send: { preSend: [mergeAdditionalBodyFields(`${collectionName}.additionalBodyFields`)] },
+		},
 	};
 }

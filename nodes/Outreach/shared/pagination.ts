@@ -22,7 +22,8 @@ export function readListPage(body: unknown, page: number, perPage: number): List
 	const data = isPlainObject(body) && isPlainObject(body.data) ? body.data : {};
 	const records = Array.isArray(data.data) ? (data.data as IDataObject[]) : [];
 	const total = isPlainObject(data.pagination) ? data.pagination.total_records : undefined;
-	const hasMore = records.length === perPage && (typeof total !== 'number' || page * perPage < total);
+	const hasMore =
+		records.length === perPage && (typeof total !== 'number' || page * perPage < total);
 	return { records, hasMore };
 }
 
@@ -44,7 +45,10 @@ export async function paginateByPage(
 	for (let page = 1; records.length < limit; page++) {
 		const [response] = await this.makeRoutingRequest({
 			...requestData,
-			options: { ...requestData.options, qs: { ...requestData.options.qs, page, per_page: perPage } },
+			options: {
+				...requestData.options,
+				qs: { ...requestData.options.qs, page, per_page: perPage },
+			},
 		});
 		const { records: pageRecords, hasMore } = readListPage(response?.json, page, perPage);
 		records.push(...pageRecords);

@@ -21,7 +21,10 @@ import {
 	setAtPath,
 } from './validation';
 
-type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+type PreSend = (
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) => Promise<IHttpRequestOptions>;
 
 /** The request's JSON body as an object, created on the request when it has none yet. */
 export function requestBody(requestOptions: IHttpRequestOptions): IDataObject {
@@ -42,7 +45,12 @@ export const BASE_URL_HINT = 'Fix the Base URL in the Outreach API credential.';
  * The parameter is one URL path segment: it must be non-empty and not "." or ".."; the request goes to
  * `{urlPrefix}{the ID, URL-encoded}{urlSuffix}`.
  */
-export function requirePathId(parameterName: string, fieldLabel: string, urlPrefix: string, urlSuffix = ''): PreSendAction {
+export function requirePathId(
+	parameterName: string,
+	fieldLabel: string,
+	urlPrefix: string,
+	urlSuffix = '',
+): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const value = this.getNodeParameter(parameterName, '', { extractValue: true });
 		const problem = pathSegmentProblem(value);
@@ -58,7 +66,8 @@ export function requirePathId(parameterName: string, fieldLabel: string, urlPref
  */
 export function requireBodyValue(bodyPath: string, fieldLabel: string): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		if (isEmptyValue(getAtPath(requestBody(requestOptions), bodyPath))) throw fieldError(this, fieldLabel, 'must not be empty');
+		if (isEmptyValue(getAtPath(requestBody(requestOptions), bodyPath)))
+			throw fieldError(this, fieldLabel, 'must not be empty');
 		return requestOptions;
 	};
 }
@@ -103,7 +112,11 @@ export function mergeAdditionalBodyFields(parameterName: string): PreSendAction 
 		const extra = readJsonParameter(this, parameterName, ADDITIONAL_BODY_FIELDS_LABEL);
 		if (extra === undefined) return requestOptions;
 		if (!isPlainObject(extra)) {
-			throw fieldError(this, ADDITIONAL_BODY_FIELDS_LABEL, 'must be a JSON object, e.g. {"field": "value"}');
+			throw fieldError(
+				this,
+				ADDITIONAL_BODY_FIELDS_LABEL,
+				'must be a JSON object, e.g. {"field": "value"}',
+			);
 		}
 		const body = requestBody(requestOptions);
 		for (const [key, value] of Object.entries(extra)) setAtPath(body, key, value);
@@ -122,7 +135,8 @@ export const unwrapEnvelope: PostReceiveAction = async function (
 	const keepEnvelope = this.getNodeParameter(INCLUDE_ENVELOPE_PARAMETER, false) as boolean;
 	const pairedItem = { item: this.getItemIndex() };
 	return items.map(({ json }) => {
-		const payload = !keepEnvelope && isPlainObject(json) && isPlainObject(json.data) ? json.data : json;
+		const payload =
+			!keepEnvelope && isPlainObject(json) && isPlainObject(json.data) ? json.data : json;
 		return { json: payload as IDataObject, pairedItem };
 	});
 };
@@ -143,7 +157,13 @@ export function jsonBodyField(
 		if (value === undefined) return requestOptions;
 		const matches = kind === 'array' ? Array.isArray(value) : isPlainObject(value);
 		if (!matches) {
-			throw fieldError(this, fieldLabel, kind === 'array' ? 'must be a JSON array, e.g. [{"key": "value"}]' : 'must be a JSON object, e.g. {"key": "value"}');
+			throw fieldError(
+				this,
+				fieldLabel,
+				kind === 'array'
+					? 'must be a JSON array, e.g. [{"key": "value"}]'
+					: 'must be a JSON object, e.g. {"key": "value"}',
+			);
 		}
 		setBodyField(requestOptions, bodyPath, value);
 		return requestOptions;
@@ -151,12 +171,21 @@ export function jsonBodyField(
 }
 
 /** Sends a whole number at `bodyPath`; text such as "12" is accepted, anything else is an error. */
-export function integerBodyField(parameterName: string, fieldLabel: string, bodyPath: string): PreSendAction {
+export function integerBodyField(
+	parameterName: string,
+	fieldLabel: string,
+	bodyPath: string,
+): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const raw = this.getNodeParameter(parameterName, '') as unknown;
 		const text = String(raw ?? '').trim();
 		if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
-			throw fieldError(this, fieldLabel, `"${text}" is not a whole number`, 'The service expects an integer here.');
+			throw fieldError(
+				this,
+				fieldLabel,
+				`"${text}" is not a whole number`,
+				'The service expects an integer here.',
+			);
 		}
 		setBodyField(requestOptions, bodyPath, Number(text));
 		return requestOptions;
@@ -164,17 +193,28 @@ export function integerBodyField(parameterName: string, fieldLabel: string, body
 }
 
 /** Sends a date and time as ISO 8601 with its offset; a value without one is read in the workflow's time zone. */
-export function dateTimeBodyField(parameterName: string, fieldLabel: string, bodyPath: string): PreSendAction {
+export function dateTimeBodyField(
+	parameterName: string,
+	fieldLabel: string,
+	bodyPath: string,
+): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const raw = this.getNodeParameter(parameterName, '') as unknown;
 		const iso = toIsoWithOffset(raw, this.getTimezone());
-		if (!iso) throw fieldError(this, fieldLabel, `"${String(raw)}" is not a date and time`, 'Use e.g. 2026-12-01T09:00:00 or pick one in the date picker.');
+		if (!iso)
+			throw fieldError(
+				this,
+				fieldLabel,
+				`"${String(raw)}" is not a date and time`,
+				'Use e.g. 2026-12-01T09:00:00 or pick one in the date picker.',
+			);
 		setBodyField(requestOptions, bodyPath, iso);
 		return requestOptions;
 	};
 }
 
-const NAIVE_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
+const NAIVE_DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
 
 /** ISO 8601 text with an offset for the value, or undefined when it is not a date and time. */
 export function toIsoWithOffset(value: unknown, timeZone: string): string | undefined {
@@ -183,7 +223,9 @@ export function toIsoWithOffset(value: unknown, timeZone: string): string | unde
 	const naive = NAIVE_DATE_TIME.exec(text);
 	if (!naive) {
 		const parsed = new Date(text);
-		return text && /\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(parsed.getTime()) ? parsed.toISOString() : undefined;
+		return text && /\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(parsed.getTime())
+			? parsed.toISOString()
+			: undefined;
 	}
 	const [, y, mo, d, h = '0', mi = '0', s = '0', ms = '0'] = naive;
 	const asUtc = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s, +ms.padEnd(3, '0'));
@@ -206,19 +248,37 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
 		second: '2-digit',
 	}).formatToParts(new Date(instant));
 	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-	const wallClock = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+	const wallClock = Date.UTC(
+		get('year'),
+		get('month') - 1,
+		get('day'),
+		get('hour'),
+		get('minute'),
+		get('second'),
+	);
 	return wallClock - Math.floor(instant / 1000) * 1000;
 }
 
 /** The integration's system name, upper-cased; it must not be one of the action kinds the seed names. */
 export function requireIntegrationType(parameterName: string, fieldLabel: string): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		const type = String(this.getNodeParameter(parameterName, '') ?? '').trim().toUpperCase();
+		const type = String(this.getNodeParameter(parameterName, '') ?? '')
+			.trim()
+			.toUpperCase();
 		if (!/^[A-Z][A-Z0-9_]*$/.test(type)) {
-			throw fieldError(this, fieldLabel, `"${type}" is not an upper-case system name`, 'Use letters, digits and underscores, e.g. MY_ATS.');
+			throw fieldError(
+				this,
+				fieldLabel,
+				`"${type}" is not an upper-case system name`,
+				'Use letters, digits and underscores, e.g. MY_ATS.',
+			);
 		}
 		if (NAMED_ACTION_TYPES.includes(type)) {
-			throw fieldError(this, fieldLabel, `"${type}" is a built-in action kind, not an integration name`);
+			throw fieldError(
+				this,
+				fieldLabel,
+				`"${type}" is a built-in action kind, not an integration name`,
+			);
 		}
 		setBodyField(requestOptions, 'type', type);
 		return requestOptions;

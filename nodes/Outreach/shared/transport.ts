@@ -25,7 +25,10 @@ export async function outreachApiRequest(
 	const credentials = await this.getCredentials('outreachApi');
 	const baseURL = normalizeOutreachBaseUrl(credentials.baseUrl);
 	const problem = baseUrlProblem(baseURL);
-	if (problem) throw new NodeOperationError(this.getNode(), `Base URL: ${problem}`, { description: BASE_URL_HINT });
+	if (problem)
+		throw new NodeOperationError(this.getNode(), `Base URL: ${problem}`, {
+			description: BASE_URL_HINT,
+		});
 	try {
 		return await this.helpers.httpRequestWithAuthentication.call(this, 'outreachApi', {
 			method,
@@ -36,7 +39,11 @@ export async function outreachApiRequest(
 		});
 	} catch (error) {
 		// Pickers show only an error's message: put the service's own words there, not just in the description.
-		if (error instanceof NodeApiError && error.description && !error.message.includes(error.description)) {
+		if (
+			error instanceof NodeApiError &&
+			error.description &&
+			!error.message.includes(error.description)
+		) {
 			error.message = `${error.message}: ${error.description}`;
 		}
 		throw error;
@@ -55,7 +62,11 @@ export async function fetchListPage(
 }
 
 /** Every record of a list endpoint, page by page, up to `maxPages` pages. */
-export async function fetchAllRecords(this: RequestContext, path: string, maxPages: number): Promise<IDataObject[]> {
+export async function fetchAllRecords(
+	this: RequestContext,
+	path: string,
+	maxPages: number,
+): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
 	for (let page = 1; page <= maxPages; page++) {
 		const result = await fetchListPage.call(this, path, page);

@@ -6,14 +6,17 @@ export function isE164(value: string): boolean {
 
 /** Problems with a value used as one path segment, or undefined when it is usable. */
 export function pathSegmentProblem(value: unknown): string | undefined {
-	if (value === undefined || value === null || String(value).trim() === '') return 'must not be empty';
+	if (value === undefined || value === null || String(value).trim() === '')
+		return 'must not be empty';
 	const text = String(value);
 	if (text === '.' || text === '..') return `"${text}" is not a valid ID`;
 	return undefined;
 }
 
 /** Parses a JSON form field; a string must parse, an object or array is taken as it is. */
-export function parseJsonField(value: unknown): { ok: true; value: unknown } | { ok: false; problem: string } {
+export function parseJsonField(
+	value: unknown,
+): { ok: true; value: unknown } | { ok: false; problem: string } {
 	if (typeof value !== 'string') return { ok: true, value };
 	if (value.trim() === '') return { ok: true, value: undefined };
 	try {
@@ -49,7 +52,11 @@ export function isEmptyValue(value: unknown): boolean {
  * Sets `value` at a dotted path ("touchpoint.additional_settings.delay") inside `target`, creating
  * objects on the way; plain objects met at the end are merged rather than replaced.
  */
-export function setAtPath(target: Record<string, unknown>, dottedPath: string, value: unknown): void {
+export function setAtPath(
+	target: Record<string, unknown>,
+	dottedPath: string,
+	value: unknown,
+): void {
 	const keys = dottedPath.split('.');
 	let cursor = target;
 	for (const key of keys.slice(0, -1)) {
@@ -61,10 +68,16 @@ export function setAtPath(target: Record<string, unknown>, dottedPath: string, v
 	cursor[last] = isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : value;
 }
 
-function deepMerge(base: Record<string, unknown>, extra: Record<string, unknown>): Record<string, unknown> {
+function deepMerge(
+	base: Record<string, unknown>,
+	extra: Record<string, unknown>,
+): Record<string, unknown> {
 	const merged: Record<string, unknown> = { ...base };
 	for (const [key, value] of Object.entries(extra)) {
-		merged[key] = isPlainObject(merged[key]) && isPlainObject(value) ? deepMerge(merged[key] as Record<string, unknown>, value) : value;
+		merged[key] =
+			isPlainObject(merged[key]) && isPlainObject(value)
+				? deepMerge(merged[key] as Record<string, unknown>, value)
+				: value;
 	}
 	return merged;
 }

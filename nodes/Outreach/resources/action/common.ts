@@ -5,7 +5,13 @@ import { requireIntegrationType, requireBodyValue } from '../../shared/routing';
 
 export const showFor = (operation: string) => ({ resource: ['action'], operation: [operation] });
 
-const actionCreations = ['createEmail', 'createSms', 'createCallTransfer', 'createStaffing', 'createTelephony'];
+const actionCreations = [
+	'createEmail',
+	'createSms',
+	'createCallTransfer',
+	'createStaffing',
+	'createTelephony',
+];
 
 /** Name, for every action kind, and Description, required by all kinds but telephony (where it is optional). */
 export const actionIdentityFields: INodeProperties[] = [
@@ -17,7 +23,9 @@ export const actionIdentityFields: INodeProperties[] = [
 		default: '',
 		description: 'Display name of the action',
 		displayOptions: { show: { resource: ['action'], operation: actionCreations } },
-		routing: { send: { type: 'body', property: 'name', preSend: [requireBodyValue('name', 'Name')] } },
+		routing: {
+			send: { type: 'body', property: 'name', preSend: [requireBodyValue('name', 'Name')] },
+		},
 	},
 	{
 		displayName: 'Description',
@@ -27,8 +35,19 @@ export const actionIdentityFields: INodeProperties[] = [
 		typeOptions: { rows: 2 },
 		default: '',
 		description: 'What the action is for; the AI agent reads it to decide when to use the action',
-		displayOptions: { show: { resource: ['action'], operation: actionCreations.filter((operation) => operation !== 'createTelephony') } },
-		routing: { send: { type: 'body', property: 'description', preSend: [requireBodyValue('description', 'Description')] } },
+		displayOptions: {
+			show: {
+				resource: ['action'],
+				operation: actionCreations.filter((operation) => operation !== 'createTelephony'),
+			},
+		},
+		routing: {
+			send: {
+				type: 'body',
+				property: 'description',
+				preSend: [requireBodyValue('description', 'Description')],
+			},
+		},
 	},
 ];
 
@@ -40,13 +59,20 @@ export const integrationTypeField: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: 'e.g. MY_ATS',
-	description: 'Upper-case system name of your staffing-system or telephony integration, as the service knows it',
-	displayOptions: { show: { resource: ['action'], operation: ['createStaffing', 'createTelephony'] } },
+	description:
+		'Upper-case system name of your staffing-system or telephony integration, as the service knows it',
+	displayOptions: {
+		show: { resource: ['action'], operation: ['createStaffing', 'createTelephony'] },
+	},
 	routing: { send: { preSend: [requireIntegrationType('integrationType', 'Integration Type')] } },
 };
 
 /** Additional Fields of one action kind: the given options plus the escape hatch. */
-export function actionAdditionalFields(operation: string, name: string, options: INodeProperties[]): INodeProperties {
+export function actionAdditionalFields(
+	operation: string,
+	name: string,
+	options: INodeProperties[],
+): INodeProperties {
 	return additionalFieldsCollection(name, showFor(operation), options);
 }
 

@@ -17,7 +17,14 @@ export const createEmailActionDescription: INodeProperties[] = [
 		placeholder: 'e.g. {{ $json.email }}, sales@example.com',
 		description: 'Comma-separated recipients',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'email.to.value', value: COMMA_SEPARATED_LIST, preSend: [requireBodyValue('email.to.value', 'To')] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'email.to.value',
+				value: COMMA_SEPARATED_LIST,
+				preSend: [requireBodyValue('email.to.value', 'To')],
+			},
+		},
 	},
 	{
 		displayName: 'From',
@@ -28,7 +35,13 @@ export const createEmailActionDescription: INodeProperties[] = [
 		placeholder: 'e.g. team@example.com',
 		description: 'Sender address',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'email.from', preSend: [requireBodyValue('email.from', 'From')] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'email.from',
+				preSend: [requireBodyValue('email.from', 'From')],
+			},
+		},
 	},
 	{
 		displayName: 'Mail Provider',
@@ -56,7 +69,13 @@ export const createEmailActionDescription: INodeProperties[] = [
 		default: '',
 		description: 'ID of the user whose mail account authenticates the sending',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'email.user_id', preSend: [requireBodyValue('email.user_id', 'User ID')] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'email.user_id',
+				preSend: [requireBodyValue('email.user_id', 'User ID')],
+			},
+		},
 	},
 	{
 		displayName: 'Subject',
@@ -65,7 +84,13 @@ export const createEmailActionDescription: INodeProperties[] = [
 		required: true,
 		default: '',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'email.subject.value', preSend: [requireBodyValue('email.subject.value', 'Subject')] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'email.subject.value',
+				preSend: [requireBodyValue('email.subject.value', 'Subject')],
+			},
+		},
 	},
 	{
 		displayName: 'Body',
@@ -76,7 +101,13 @@ export const createEmailActionDescription: INodeProperties[] = [
 		default: '',
 		description: 'Text of the email; HTML is supported',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'email.body.value', preSend: [requireBodyValue('email.body.value', 'Body')] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'email.body.value',
+				preSend: [requireBodyValue('email.body.value', 'Body')],
+			},
+		},
 	},
 	actionAdditionalFields('createEmail', 'emailFields', [
 		{
@@ -86,7 +117,11 @@ export const createEmailActionDescription: INodeProperties[] = [
 			default: '{}',
 			description: 'File attachments as the service describes them (a JSON object)',
 			routing: {
-				send: { type: 'body', property: 'email.attachment', value: '={{ typeof $value === "string" ? JSON.parse($value) : $value }}' },
+				send: {
+					type: 'body',
+					property: 'email.attachment',
+					value: '={{ typeof $value === "string" ? JSON.parse($value) : $value }}',
+				},
 			},
 		},
 		{

@@ -17,7 +17,14 @@ export const createSmsActionDescription: INodeProperties[] = [
 		placeholder: 'e.g. +14155550100',
 		description: 'Comma-separated recipient phone numbers',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'sms.to.value', value: COMMA_SEPARATED_LIST, preSend: [requireBodyValue('sms.to.value', 'To')] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'sms.to.value',
+				value: COMMA_SEPARATED_LIST,
+				preSend: [requireBodyValue('sms.to.value', 'To')],
+			},
+		},
 	},
 	{
 		displayName: 'Provider',
@@ -46,7 +53,9 @@ export const createSmsActionDescription: INodeProperties[] = [
 		placeholder: 'e.g. +14155550199',
 		description: 'Sender phone number',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'sms.from', preSend: [requireBodyValue('sms.from', 'From')] } },
+		routing: {
+			send: { type: 'body', property: 'sms.from', preSend: [requireBodyValue('sms.from', 'From')] },
+		},
 	},
 	{
 		displayName: 'Body',
@@ -57,7 +66,13 @@ export const createSmsActionDescription: INodeProperties[] = [
 		default: '',
 		description: 'Message template',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'sms.body.value', preSend: [requireBodyValue('sms.body.value', 'Body')] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'sms.body.value',
+				preSend: [requireBodyValue('sms.body.value', 'Body')],
+			},
+		},
 	},
 	actionAdditionalFields('createSms', 'smsFields', [
 		{
@@ -68,7 +83,10 @@ export const createSmsActionDescription: INodeProperties[] = [
 			description: 'Comma-separated phone numbers that get a copy',
 			routing: { send: { type: 'body', property: 'sms.cc', value: COMMA_SEPARATED_LIST } },
 		},
-		mandatoryOption(false, 'Whether the agent must get a confirmation before the conversation goes on'),
+		mandatoryOption(
+			false,
+			'Whether the agent must get a confirmation before the conversation goes on',
+		),
 		{
 			displayName: 'Response Message Context',
 			name: 'responseMessageContext',

@@ -16,9 +16,18 @@ export const createStaffingActionDescription: INodeProperties[] = [
 		placeholder: 'e.g. upsert_candidate',
 		description: 'What the integration does in the staffing system',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'webhook.type', preSend: [requireBodyValue('webhook.type', 'Operation Type')] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'webhook.type',
+				preSend: [requireBodyValue('webhook.type', 'Operation Type')],
+			},
+		},
 	},
 	actionAdditionalFields('createStaffing', 'staffingFields', [
-		mandatoryOption(false, 'Whether to wait for the staffing system’s response before the call goes on'),
+		mandatoryOption(
+			false,
+			'Whether to wait for the staffing system’s response before the call goes on',
+		),
 	]),
 ];

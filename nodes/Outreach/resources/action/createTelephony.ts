@@ -16,7 +16,9 @@ export const createTelephonyActionDescription: INodeProperties[] = [
 		default: 0,
 		description: 'ID of the source number in the telephony system',
 		displayOptions: { show },
-		routing: { send: { preSend: [integerBodyField('fromNumberId', 'From Number ID', 'webhook.from')] } },
+		routing: {
+			send: { preSend: [integerBodyField('fromNumberId', 'From Number ID', 'webhook.from')] },
+		},
 	},
 	{
 		displayName: 'To Number ID',
@@ -39,7 +41,10 @@ export const createTelephonyActionDescription: INodeProperties[] = [
 			description: 'What the action is for',
 			routing: { send: { type: 'body', property: 'description' } },
 		},
-		mandatoryOption(false, 'Whether to wait for the telephony system’s response before the call goes on'),
+		mandatoryOption(
+			false,
+			'Whether to wait for the telephony system’s response before the call goes on',
+		),
 		{
 			displayName: 'Tags',
 			name: 'tags',

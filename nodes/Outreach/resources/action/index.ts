@@ -51,7 +51,8 @@ export const actionDescription: INodeProperties[] = [
 				name: 'Create Staffing-System Action',
 				value: 'createStaffing',
 				action: 'Create a staffing system action',
-				description: 'Create an action that calls your staffing-system integration (e.g. upsert a candidate)',
+				description:
+					'Create an action that calls your staffing-system integration (e.g. upsert a candidate)',
 				routing: createRouting(),
 			},
 			{

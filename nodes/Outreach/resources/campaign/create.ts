@@ -5,13 +5,19 @@ import { additionalFieldsCollection } from '../../shared/descriptions';
 import {
 	dateTimeBodyField,
 	integerBodyField,
-	jsonBodyField, requireBodyValue } from '../../shared/routing';
+	jsonBodyField,
+	requireBodyValue,
+} from '../../shared/routing';
 import { sendCustomerRows, sendEmptyAdditionalSettings } from './touchpoint';
 
 const show = { resource: ['campaign'], operation: ['create'] };
 const messagingParamsDefault = '{\n  "is_static": true,\n  "params": []\n}';
 
-function messagingParamsOption(displayName: string, name: string, bodyKey: string): INodeProperties {
+function messagingParamsOption(
+	displayName: string,
+	name: string,
+	bodyKey: string,
+): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -20,7 +26,14 @@ function messagingParamsOption(displayName: string, name: string, bodyKey: strin
 		description: `JSON object with "is_static" (boolean) and "params" (array of objects), sent as messaging_data.${bodyKey}`,
 		routing: {
 			send: {
-				preSend: [jsonBodyField(`messaging.${name}`, displayName, `touchpoint.messaging_data.${bodyKey}`, 'object')],
+				preSend: [
+					jsonBodyField(
+						`messaging.${name}`,
+						displayName,
+						`touchpoint.messaging_data.${bodyKey}`,
+						'object',
+					),
+				],
 			},
 		},
 	};
@@ -36,7 +49,13 @@ export const createCampaignDescription: INodeProperties[] = [
 		placeholder: 'e.g. Spring renewals',
 		description: 'Display name of the campaign',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'name', preSend: [requireBodyValue('name', 'Campaign Name')] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'name',
+				preSend: [requireBodyValue('name', 'Campaign Name')],
+			},
+		},
 	},
 	{
 		displayName: 'Touchpoint Name',
@@ -47,7 +66,13 @@ export const createCampaignDescription: INodeProperties[] = [
 		placeholder: 'e.g. First reminder',
 		description: 'Name of the campaign’s messaging touchpoint',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'touchpoint.name', preSend: [requireBodyValue('touchpoint.name', 'Touchpoint Name')] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'touchpoint.name',
+				preSend: [requireBodyValue('touchpoint.name', 'Touchpoint Name')],
+			},
+		},
 	},
 	{
 		displayName: 'Start At',
@@ -58,7 +83,9 @@ export const createCampaignDescription: INodeProperties[] = [
 		description:
 			'When the touchpoint is scheduled to start; sent as ISO 8601 (a time without an offset is read in the workflow’s time zone)',
 		displayOptions: { show },
-		routing: { send: { preSend: [dateTimeBodyField('startAt', 'Start At', 'touchpoint.start_at')] } },
+		routing: {
+			send: { preSend: [dateTimeBodyField('startAt', 'Start At', 'touchpoint.start_at')] },
+		},
 	},
 	{
 		displayName: 'Assistant ID',
@@ -69,7 +96,11 @@ export const createCampaignDescription: INodeProperties[] = [
 		placeholder: 'e.g. 42',
 		description: 'ID of the assistant that runs the touchpoint (a whole number)',
 		displayOptions: { show },
-		routing: { send: { preSend: [integerBodyField('assistantId', 'Assistant ID', 'touchpoint.assistant_id')] } },
+		routing: {
+			send: {
+				preSend: [integerBodyField('assistantId', 'Assistant ID', 'touchpoint.assistant_id')],
+			},
+		},
 	},
 	{
 		displayName: 'Touchpoint Type',
@@ -79,7 +110,13 @@ export const createCampaignDescription: INodeProperties[] = [
 		default: 'MESSAGING',
 		description: 'Type of the touchpoint; the service’s example is MESSAGING',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'touchpoint.type', preSend: [requireBodyValue('touchpoint.type', 'Touchpoint Type')] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'touchpoint.type',
+				preSend: [requireBodyValue('touchpoint.type', 'Touchpoint Type')],
+			},
+		},
 	},
 	{
 		displayName: 'Touchpoint Status',
@@ -89,7 +126,13 @@ export const createCampaignDescription: INodeProperties[] = [
 		default: 'scheduled',
 		description: 'Status the touchpoint starts in; the service’s example is scheduled',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'touchpoint.status', preSend: [requireBodyValue('touchpoint.status', 'Touchpoint Status')] } },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'touchpoint.status',
+				preSend: [requireBodyValue('touchpoint.status', 'Touchpoint Status')],
+			},
+		},
 	},
 	{
 		displayName: 'Customers',
@@ -103,7 +146,8 @@ export const createCampaignDescription: INodeProperties[] = [
 			{
 				name: 'From JSON',
 				value: 'json',
-				description: 'An array of {"ID", "to_number"} objects, e.g. mapped from input items with an expression',
+				description:
+					'An array of {"ID", "to_number"} objects, e.g. mapped from input items with an expression',
 			},
 			{ name: 'None', value: 'none', description: 'Send no customer list' },
 		],
@@ -121,7 +165,13 @@ export const createCampaignDescription: INodeProperties[] = [
 				displayName: 'Customer',
 				name: 'customer',
 				values: [
-					{ displayName: 'Customer ID', name: 'id', type: 'string', default: '', description: 'The customer’s ID' },
+					{
+						displayName: 'Customer ID',
+						name: 'id',
+						type: 'string',
+						default: '',
+						description: 'The customer’s ID',
+					},
 					{
 						displayName: 'To Number',
 						name: 'toNumber',
@@ -144,7 +194,16 @@ export const createCampaignDescription: INodeProperties[] = [
 			'Array of {"ID": "…", "to_number": "…"}. To take them from all input items: {{ $input.all().map(item => ({ ID: item.JSON.ID, to_number: item.JSON.phone })) }} and turn on Execute Once in the node settings.',
 		displayOptions: { show: { ...show, customerSource: ['json'] } },
 		routing: {
-			send: { preSend: [jsonBodyField('customersJson', 'Customers (JSON)', 'touchpoint.customer_details', 'array')] },
+			send: {
+				preSend: [
+					jsonBodyField(
+						'customersJson',
+						'Customers (JSON)',
+						'touchpoint.customer_details',
+						'array',
+					),
+				],
+			},
 		},
 	},
 	{
@@ -181,8 +240,13 @@ export const createCampaignDescription: INodeProperties[] = [
 				type: 'multiOptions',
 				default: [],
 				description: 'Days of the week on which messages are sent',
-				options: EXECUTION_DAYS.map((day) => ({ name: day[0].toUpperCase() + day.slice(1), value: day })),
-				routing: { send: { type: 'body', property: 'touchpoint.additional_settings.execution_days' } },
+				options: EXECUTION_DAYS.map((day) => ({
+					name: day[0].toUpperCase() + day.slice(1),
+					value: day,
+				})),
+				routing: {
+					send: { type: 'body', property: 'touchpoint.additional_settings.execution_days' },
+				},
 			},
 			{
 				displayName: 'From Numbers',
@@ -192,7 +256,11 @@ export const createCampaignDescription: INodeProperties[] = [
 				placeholder: 'e.g. +14155550100, +14155550101',
 				description: 'Comma-separated sender numbers',
 				routing: {
-					send: { type: 'body', property: 'touchpoint.additional_settings.from_numbers', value: COMMA_SEPARATED_LIST },
+					send: {
+						type: 'body',
+						property: 'touchpoint.additional_settings.from_numbers',
+						value: COMMA_SEPARATED_LIST,
+					},
 				},
 			},
 			{
@@ -201,7 +269,9 @@ export const createCampaignDescription: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description: 'Whether to message customers even if they are on a suppression list',
-				routing: { send: { type: 'body', property: 'touchpoint.additional_settings.ignore_suppression' } },
+				routing: {
+					send: { type: 'body', property: 'touchpoint.additional_settings.ignore_suppression' },
+				},
 			},
 			{
 				displayName: 'Start Hour',
@@ -264,64 +334,71 @@ export const createCampaignDescription: INodeProperties[] = [
 		],
 	},
 	additionalFieldsCollection('campaignFields', show, [
-			{
-				displayName: 'Attachment URL',
-				name: 'attachmentUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://example.com/brochure.pdf',
-				description: 'URL of a file sent with the message',
-				routing: { send: { type: 'body', property: 'touchpoint.attachment_url' } },
-			},
-			{
-				displayName: 'Business Goal',
-				name: 'businessGoal',
-				type: 'string',
-				default: '',
-				description: 'What the campaign should achieve',
-				routing: { send: { type: 'body', property: 'business_goal' } },
-			},
-			{
-				displayName: 'Campaign Type',
-				name: 'campaignType',
-				type: 'string',
-				default: '',
-				description: 'Type of the campaign; the service’s example is None',
-				routing: { send: { type: 'body', property: 'type' } },
-			},
-			{
-				displayName: 'Company Plan ID',
-				name: 'companyPlanId',
-				type: 'string',
-				default: '',
-				routing: { send: { type: 'body', property: 'company_plan_id' } },
-			},
-			{
-				displayName: 'Involve Consultants',
-				name: 'isConsultants',
-				type: 'boolean',
-				default: false,
-				description: 'Whether consultants are involved in executing the touchpoint',
-				routing: { send: { type: 'body', property: 'touchpoint.is_consultants' } },
-			},
-			{
-				displayName: 'Variables (JSON)',
-				name: 'variables',
-				type: 'json',
-				default: '[]',
-				description: 'Array of variable objects for the touchpoint',
-				routing: {
-					send: {
-						preSend: [jsonBodyField('campaignFields.variables', 'Variables (JSON)', 'touchpoint.variables', 'array')],
-					},
+		{
+			displayName: 'Attachment URL',
+			name: 'attachmentUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://example.com/brochure.pdf',
+			description: 'URL of a file sent with the message',
+			routing: { send: { type: 'body', property: 'touchpoint.attachment_url' } },
+		},
+		{
+			displayName: 'Business Goal',
+			name: 'businessGoal',
+			type: 'string',
+			default: '',
+			description: 'What the campaign should achieve',
+			routing: { send: { type: 'body', property: 'business_goal' } },
+		},
+		{
+			displayName: 'Campaign Type',
+			name: 'campaignType',
+			type: 'string',
+			default: '',
+			description: 'Type of the campaign; the service’s example is None',
+			routing: { send: { type: 'body', property: 'type' } },
+		},
+		{
+			displayName: 'Company Plan ID',
+			name: 'companyPlanId',
+			type: 'string',
+			default: '',
+			routing: { send: { type: 'body', property: 'company_plan_id' } },
+		},
+		{
+			displayName: 'Involve Consultants',
+			name: 'isConsultants',
+			type: 'boolean',
+			default: false,
+			description: 'Whether consultants are involved in executing the touchpoint',
+			routing: { send: { type: 'body', property: 'touchpoint.is_consultants' } },
+		},
+		{
+			displayName: 'Variables (JSON)',
+			name: 'variables',
+			type: 'json',
+			default: '[]',
+			description: 'Array of variable objects for the touchpoint',
+			routing: {
+				send: {
+					preSend: [
+						jsonBodyField(
+							'campaignFields.variables',
+							'Variables (JSON)',
+							'touchpoint.variables',
+							'array',
+						),
+					],
 				},
 			},
-			{
-				displayName: 'Workspace ID',
-				name: 'workspaceId',
-				type: 'string',
-				default: '',
-				routing: { send: { type: 'body', property: 'workspace_id' } },
-			},
+		},
+		{
+			displayName: 'Workspace ID',
+			name: 'workspaceId',
+			type: 'string',
+			default: '',
+			routing: { send: { type: 'body', property: 'workspace_id' } },
+		},
 	]),
 ];

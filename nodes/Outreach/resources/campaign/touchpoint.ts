@@ -25,12 +25,19 @@ export async function sendCustomerRows(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const rows = this.getNodeParameter('customers.customer', []) as Array<{ id?: string; toNumber?: string }>;
+	const rows = this.getNodeParameter('customers.customer', []) as Array<{
+		id?: string;
+		toNumber?: string;
+	}>;
 	const customerDetails = rows.map((row, index) => {
 		const id = String(row.id ?? '').trim();
 		const toNumber = String(row.toNumber ?? '').trim();
 		if (!id || !toNumber) {
-			throw fieldError(this, `Customer Rows (row ${index + 1})`, 'needs both a Customer ID and a To Number');
+			throw fieldError(
+				this,
+				`Customer Rows (row ${index + 1})`,
+				'needs both a Customer ID and a To Number',
+			);
 		}
 		return { id, to_number: toNumber };
 	});

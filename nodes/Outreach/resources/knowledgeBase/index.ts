@@ -39,7 +39,8 @@ export const knowledgeBaseDescription: INodeProperties[] = [
 				name: 'Update',
 				value: 'update',
 				action: 'Update a knowledge base',
-				description: 'Rename a knowledge base or add documents (binary files), URLs and FAQ pairs to it',
+				description:
+					'Rename a knowledge base or add documents (binary files), URLs and FAQ pairs to it',
 				routing: { request: { method: 'PUT' } },
 			},
 		],

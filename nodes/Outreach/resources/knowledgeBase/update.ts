@@ -31,7 +31,9 @@ async function readBinaryFiles(
 				context,
 				fieldLabel,
 				`the input item has no binary property "${propertyName}"`,
-				available.length ? `Its binary properties: ${available.join(', ')}.` : 'The input item has no binary data.',
+				available.length
+					? `Its binary properties: ${available.join(', ')}.`
+					: 'The input item has no binary data.',
 			);
 		}
 		files.push({
@@ -53,23 +55,41 @@ async function sendKnowledgeBaseForm(
 	const name = String(this.getNodeParameter('updateFields.name', '') ?? '').trim();
 	if (name) fields.push(['name', name]);
 
-	for (const url of this.getNodeParameter('updateFields.urls.url', []) as Array<{ value?: string }>) {
+	for (const url of this.getNodeParameter('updateFields.urls.url', []) as Array<{
+		value?: string;
+	}>) {
 		const value = String(url.value ?? '').trim();
 		if (value) fields.push(['urls', value]);
 	}
-	const faqs = this.getNodeParameter('updateFields.faqs.faq', []) as Array<{ question?: string; answer?: string }>;
+	const faqs = this.getNodeParameter('updateFields.faqs.faq', []) as Array<{
+		question?: string;
+		answer?: string;
+	}>;
 	faqs.forEach((faq, index) => {
 		const question = String(faq.question ?? '').trim();
 		const answer = String(faq.answer ?? '').trim();
-		if (!question || !answer) throw fieldError(this, `FAQ Pairs (pair ${index + 1})`, 'needs both a question and an answer');
+		if (!question || !answer)
+			throw fieldError(
+				this,
+				`FAQ Pairs (pair ${index + 1})`,
+				'needs both a question and an answer',
+			);
 		fields.push(['faqs', formatFaqPair(question, answer)]);
 	});
 
 	// The escape hatch: further form fields, e.g. the one the seed leaves unnamed; lists repeat the field.
-	const extra = readJsonParameter(this, 'updateFields.additionalBodyFields', ADDITIONAL_BODY_FIELDS_LABEL);
+	const extra = readJsonParameter(
+		this,
+		'updateFields.additionalBodyFields',
+		ADDITIONAL_BODY_FIELDS_LABEL,
+	);
 	if (extra !== undefined) {
 		if (!isPlainObject(extra)) {
-			throw fieldError(this, ADDITIONAL_BODY_FIELDS_LABEL, 'must be a JSON object of form fields, e.g. {"field": "value"}');
+			throw fieldError(
+				this,
+				ADDITIONAL_BODY_FIELDS_LABEL,
+				'must be a JSON object of form fields, e.g. {"field": "value"}',
+			);
 		}
 		for (const [key, value] of Object.entries(extra)) {
 			for (const entry of Array.isArray(value) ? value : [value]) {
@@ -85,7 +105,8 @@ async function sendKnowledgeBaseForm(
 		'Files (Binary Properties)',
 	);
 	const extraFieldName = String(
-		this.getNodeParameter('updateFields.additionalFilesField', KNOWLEDGE_BASE_EXTRA_FILES_FIELD) || KNOWLEDGE_BASE_EXTRA_FILES_FIELD,
+		this.getNodeParameter('updateFields.additionalFilesField', KNOWLEDGE_BASE_EXTRA_FILES_FIELD) ||
+			KNOWLEDGE_BASE_EXTRA_FILES_FIELD,
 	).trim();
 	files.push(
 		...(await readBinaryFiles(
@@ -97,7 +118,11 @@ async function sendKnowledgeBaseForm(
 	);
 
 	if (fields.length === 0 && files.length === 0) {
-		throw fieldError(this, 'Update Fields', 'add at least one of Name, Files, URLs, FAQ Pairs, Additional Files or Additional Body Fields');
+		throw fieldError(
+			this,
+			'Update Fields',
+			'add at least one of Name, Files, URLs, FAQ Pairs, Additional Files or Additional Body Fields',
+		);
 	}
 	const { body, contentType } = await encodeMultipart(fields, files);
 	requestOptions.body = body;
@@ -132,7 +157,8 @@ export const updateKnowledgeBaseDescription: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. attachment',
-				description: 'Comma-separated binary properties of the input item sent as the further file list',
+				description:
+					'Comma-separated binary properties of the input item sent as the further file list',
 			},
 			{
 				displayName: 'Additional Files Field Name',
@@ -155,7 +181,13 @@ export const updateKnowledgeBaseDescription: INodeProperties[] = [
 						name: 'faq',
 						values: [
 							{ displayName: 'Question', name: 'question', type: 'string', default: '' },
-							{ displayName: 'Answer', name: 'answer', type: 'string', typeOptions: { rows: 2 }, default: '' },
+							{
+								displayName: 'Answer',
+								name: 'answer',
+								type: 'string',
+								typeOptions: { rows: 2 },
+								default: '',
+							},
 						],
 					},
 				],
