@@ -17,8 +17,8 @@ import path from 'node:path';
 
 import type { INode, INodeExecutionData, INodeType, IVersionedNodeType } from 'n8n-workflow';
 
-import { DEFAULT_TOKEN } from '../sandbox/server';
-import { INPUT_NODE_TYPE } from '../test/harness/input-node';
+import { DEFAULT_TOKEN } from '../support/sandbox/server';
+import { INPUT_NODE_TYPE } from '../support/engine/input-node';
 import {
 	nodeTypes,
 	OUTREACH_CREDENTIAL_TYPE,
@@ -27,7 +27,7 @@ import {
 	runOutreach,
 	runWorkflow,
 	shutdownEngine,
-} from '../test/harness/engine';
+} from '../support/engine/engine';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const HTTP_NODE_VERSION = '1.121.53'; // the n8n-nodes-base that n8n 1.123.81 ships with our n8n-core 1.122.48
@@ -52,7 +52,7 @@ process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
 async function startSandbox(customers: number): Promise<SandboxProcess> {
 	const child: ChildProcess = spawn(
 		process.execPath,
-		[path.join(PACKAGE_ROOT, '.build/sandbox/cli.js')],
+		[path.join(PACKAGE_ROOT, '.build/support/sandbox/cli.js')],
 		{
 			env: {
 				...process.env,

@@ -281,7 +281,7 @@ export async function startN8n(installation, home, port) {
 
 /** Starts the compiled sandbox in this process. */
 export async function startSandbox(port, options = {}) {
-	const { Sandbox } = await import(path.join(ROOT, '.build', 'sandbox', 'server.js'));
+	const { Sandbox } = await import(path.join(ROOT, '.build', 'support', 'sandbox', 'server.js'));
 	const sandbox = new Sandbox(options);
 	await sandbox.start(port);
 	return sandbox;

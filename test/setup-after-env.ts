@@ -1,3 +1,3 @@
-import { shutdownEngine } from './harness/engine';
+import { shutdownEngine } from '../support/engine/engine';
 
 afterAll(() => shutdownEngine());

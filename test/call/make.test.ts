@@ -1,5 +1,5 @@
-import { runOutreach } from '../harness/engine';
-import { useSandbox } from '../harness/sandbox';
+import { runOutreach } from '../../support/engine/engine';
+import { useSandbox } from '../useSandbox';
 
 const { sandbox, credentials } = useSandbox();
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
 import { parse } from 'yaml';
 
-import { SPEC_PATH } from '../../sandbox/server';
+import { SPEC_PATH } from '../../support/repo';
 
 type Spec = {
 	paths: Record<string, Record<string, { 'x-assumption'?: unknown }>>;

@@ -1,6 +1,6 @@
-import { runOutreach } from '../harness/engine';
-import { testCredential } from '../harness/credential-test';
-import { useSandbox } from '../harness/sandbox';
+import { runOutreach } from '../../support/engine/engine';
+import { testCredential } from '../../support/engine/credential-test';
+import { useSandbox } from '../useSandbox';
 
 const { sandbox, credentials } = useSandbox({ seedCustomers: 3 });
 

@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { PACKAGE_ROOT } from '../harness/engine';
-import { readExample, runExample } from '../harness/examples';
-import { useSandbox } from '../harness/sandbox';
+import { PACKAGE_ROOT } from '../../support/engine/engine';
+import { readExample, runExample } from '../../support/engine/examples';
+import { useSandbox } from '../useSandbox';
 
 const { sandbox, credentials } = useSandbox({ seedCustomers: 30 });
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { runOutreach } from '../harness/engine';
-import { useSandbox } from '../harness/sandbox';
+import { runOutreach } from '../../support/engine/engine';
+import { useSandbox } from '../useSandbox';
 
 const { sandbox, credentials } = useSandbox();
 

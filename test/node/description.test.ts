@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { Outreach } from '../../nodes/Outreach/Outreach.node';
-import { getNodeType, PACKAGE_ROOT } from '../harness/engine';
+import { getNodeType, PACKAGE_ROOT } from '../../support/engine/engine';
 
 const description = getNodeType().description;
 const resources = (description.properties.find((property) => property.name === 'resource')

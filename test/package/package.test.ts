@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { PACKAGE_ROOT } from '../harness/engine';
+import { PACKAGE_ROOT } from '../../support/engine/engine';
 
 const packageJson = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8'));
 

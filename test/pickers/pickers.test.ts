@@ -1,6 +1,6 @@
-import { loadOptions, searchList } from '../harness/methods';
-import { runOutreach } from '../harness/engine';
-import { useSandbox } from '../harness/sandbox';
+import { loadOptions, searchList } from '../../support/engine/methods';
+import { runOutreach } from '../../support/engine/engine';
+import { useSandbox } from '../useSandbox';
 
 const { sandbox, credentials } = useSandbox({ seedCustomers: 150 });
 

@@ -1,4 +1,4 @@
-import { useSandbox } from '../harness/sandbox';
+import { useSandbox } from '../useSandbox';
 
 const { sandbox } = useSandbox({ seedCustomers: 25 });
 

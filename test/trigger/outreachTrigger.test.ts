@@ -1,6 +1,6 @@
 import { MAX_REMEMBERED_IDS } from '../../nodes/OutreachTrigger/OutreachTrigger.node';
-import { pollOnce } from '../harness/methods';
-import { useSandbox } from '../harness/sandbox';
+import { pollOnce } from '../../support/engine/methods';
+import { useSandbox } from '../useSandbox';
 
 const { sandbox, credentials } = useSandbox();
 

@@ -1,4 +1,4 @@
-import { Sandbox, type SandboxOptions } from '../../sandbox/server';
+import { Sandbox, type SandboxOptions } from '../support/sandbox/server';
 
 /** Starts a sandbox for the test file on an ephemeral port and clears its request log before each test. */
 export function useSandbox(options: SandboxOptions = {}) {

@@ -23,11 +23,11 @@ import {
 	type IWorkflowIssues,
 } from 'n8n-workflow';
 
-import { findRepoRoot } from '../../sandbox/server';
+import { PACKAGE_ROOT } from '../repo';
 import { TestCredentialsHelper } from './credentials-helper';
 import { INPUT_NODE_TYPE, InputItems } from './input-node';
 
-export const PACKAGE_ROOT = findRepoRoot(__dirname);
+export { PACKAGE_ROOT };
 /** Loads the built package with n8n-core's own loader, as n8n loads a community package. */
 const packageLoader = new PackageDirectoryLoader(PACKAGE_ROOT);
 packageLoader.loadAll();

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 
 import express, { type NextFunction, type Request, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 
+import { SPEC_PATH } from '../repo';
 import { Store, type Collection, type JsonObject } from './store';
 
 export const DEFAULT_TOKEN = 'sandbox-token';
@@ -44,18 +43,6 @@ export interface SandboxOptions {
 	/** Keep every request for inspection (default); off, the sandbox only counts them. */
 	recording?: boolean;
 }
-
-export function findRepoRoot(start: string): string {
-	let dir = start;
-	while (!existsSync(path.join(dir, 'package.json'))) {
-		const parent = path.dirname(dir);
-		if (parent === dir) throw new Error(`No package.json above ${start}`);
-		dir = parent;
-	}
-	return dir;
-}
-
-export const SPEC_PATH = path.join(findRepoRoot(__dirname), 'spec', 'outreach.openapi.yaml');
 
 const ctxId = () => randomUUID();
 
