@@ -1,6 +1,7 @@
 import {
 	NodeConnectionTypes,
 	type ICredentialDataDecryptedObject,
+	type IDataObject,
 	type INodeType,
 } from 'n8n-workflow';
 
@@ -8,13 +9,24 @@ import { getCredentialType, nodeTypes, OUTREACH_CREDENTIAL_TYPE, runWorkflow } f
 
 const CREDENTIAL_TEST_NODE_TYPE = 'test.credentialTest';
 
+/** Reads a dotted path, as lodash `get` does in n8n's credentials tester. */
+function valueAt(source: unknown, dottedPath: string): unknown {
+	let cursor = source;
+	for (const key of dottedPath.split('.')) {
+		if (typeof cursor !== 'object' || cursor === null) return undefined;
+		cursor = (cursor as IDataObject)[key];
+	}
+	return cursor;
+}
+
 /**
- * Runs the credential's `test.request` the way n8n's credentials tester does: as the request defaults
- * of a throw-away declarative node that uses the credential, executed by the routing engine.
+ * Runs the credential's test the way n8n's credentials tester does: its `request` as the routing of
+ * a throw-away node that uses the credential, executed by the routing engine; then its
+ * `responseSuccessBody` rules on the answer. `failure` is the message a rule gave.
  */
 export async function testCredential(credentials: ICredentialDataDecryptedObject) {
-	const request = getCredentialType().test?.request;
-	if (!request) throw new Error('The credential has no test request');
+	const test = getCredentialType().test;
+	if (!test) throw new Error('The credential has no test request');
 	const testNode: INodeType = {
 		description: {
 			displayName: 'Credential Test',
@@ -26,12 +38,19 @@ export async function testCredential(credentials: ICredentialDataDecryptedObject
 			inputs: [NodeConnectionTypes.Main],
 			outputs: [NodeConnectionTypes.Main],
 			credentials: [{ name: OUTREACH_CREDENTIAL_TYPE, required: true }],
-			requestDefaults: request,
-			properties: [],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					default: '',
+					routing: { request: test.request },
+				},
+			],
 		},
 	};
 	nodeTypes.register(CREDENTIAL_TEST_NODE_TYPE, testNode);
-	return await runWorkflow(
+	const result = await runWorkflow(
 		{
 			nodes: [
 				{
@@ -48,4 +67,16 @@ export async function testCredential(credentials: ICredentialDataDecryptedObject
 		},
 		{ [OUTREACH_CREDENTIAL_TYPE]: credentials },
 	);
+	let failure: string | undefined;
+	if (!result.error) {
+		const answer = result.output('Credential Test')[0]?.json;
+		for (const rule of test.rules ?? []) {
+			if (rule.type !== 'responseSuccessBody') continue;
+			if (valueAt(answer, rule.properties.key) === rule.properties.value) {
+				failure = rule.properties.message;
+				break;
+			}
+		}
+	}
+	return { ...result, failure };
 }

@@ -1,0 +1,125 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** One request as it reached the hostile server: nothing is parsed beyond the URL. */
+export interface HostileRequest {
+	method: string;
+	/** Path and query exactly as sent, before any percent-decoding. */
+	rawUrl: string;
+	rawPath: string;
+	query: URLSearchParams;
+	headers: IncomingMessage['headers'];
+	body: Buffer;
+}
+
+/** Answers one request; it may write anything, slowly, or never finish. */
+export type Responder = (
+	request: HostileRequest,
+	response: ServerResponse,
+	index: number,
+) => void | Promise<void>;
+
+/**
+ * A plain HTTP server that answers whatever the test tells it to: redirects, HTML with 200, endless
+ * pages, trickling or truncated bodies, malformed lists. It knows no schema; it records every request.
+ */
+export class HostileServer {
+	readonly requests: HostileRequest[] = [];
+	private responder: Responder = (_request, response) => json(response, 200, { data: {} });
+	private server?: Server;
+	private readonly sockets = new Set<Socket>();
+	private readonly timers = new Set<NodeJS.Timeout>();
+
+	/** Answers every following request with `responder` (index counts from the first request after this call). */
+	respondWith(responder: Responder): void {
+		const first = this.requests.length;
+		this.responder = (request, response, index) => responder(request, response, index - first);
+	}
+
+	clear(): void {
+		this.requests.length = 0;
+	}
+
+	get url(): string {
+		const address = this.server?.address() as AddressInfo | null | undefined;
+		if (!address) throw new Error('The hostile server is not started');
+		return `http://127.0.0.1:${address.port}`;
+	}
+
+	/** A timer the server cancels when it stops, for responses that trickle. */
+	later(ms: number, action: () => void): void {
+		const timer = setTimeout(() => {
+			this.timers.delete(timer);
+			action();
+		}, ms);
+		this.timers.add(timer);
+	}
+
+	async start(): Promise<string> {
+		this.server = createServer((incoming, response) => {
+			const chunks: Buffer[] = [];
+			incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+			incoming.on('end', () => {
+				const rawUrl = incoming.url ?? '/';
+				const request: HostileRequest = {
+					method: incoming.method ?? 'GET',
+					rawUrl,
+					rawPath: rawUrl.split('?')[0],
+					query: new URLSearchParams(
+						rawUrl.includes('?') ? rawUrl.slice(rawUrl.indexOf('?') + 1) : '',
+					),
+					headers: incoming.headers,
+					body: Buffer.concat(chunks),
+				};
+				const index = this.requests.push(request) - 1;
+				Promise.resolve(this.responder(request, response, index)).catch((error: Error) => {
+					if (!response.headersSent) text(response, 599, `responder failed: ${error.message}`);
+				});
+			});
+		});
+		this.server.on('connection', (socket) => {
+			this.sockets.add(socket);
+			socket.on('close', () => this.sockets.delete(socket));
+		});
+		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+		return this.url;
+	}
+
+	async stop(): Promise<void> {
+		for (const timer of this.timers) clearTimeout(timer);
+		this.timers.clear();
+		for (const socket of this.sockets) socket.destroy();
+		const server = this.server;
+		this.server = undefined;
+		if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+	}
+}
+
+export function json(response: ServerResponse, status: number, body: unknown): void {
+	response.writeHead(status, { 'content-type': 'application/json' });
+	response.end(JSON.stringify(body));
+}
+
+export function text(
+	response: ServerResponse,
+	status: number,
+	body: string,
+	contentType = 'text/plain',
+): void {
+	response.writeHead(status, { 'content-type': contentType });
+	response.end(body);
+}
+
+export function redirect(response: ServerResponse, status: number, location: string): void {
+	response.writeHead(status, { location, 'content-type': 'text/plain' });
+	response.end(`Moved to ${location}`);
+}
+
+/** The service's list envelope around `records`. */
+export function listPage(records: unknown[], pagination?: Record<string, unknown>) {
+	return {
+		ctx_id: 'ctx',
+		data: { data: records, ...(pagination ? { pagination } : {}) },
+		message: 'ok',
+	};
+}
