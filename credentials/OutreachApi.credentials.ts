@@ -67,6 +67,20 @@ export class OutreachApi implements ICredentialType {
 			url: '/v2/_campaigns',
 			method: 'GET',
 			qs: { page: 1, per_page: 1 },
+			// A redirect is a failed test, never a reason to send the token somewhere else.
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
 		},
+		// n8n fails the test when the value at `key` equals `value`: an answer without the list envelope
+		// (an HTML page with 200, a login page) is not the service.
+		rules: [undefined, null].map((value) => ({
+			type: 'responseSuccessBody' as const,
+			properties: {
+				key: 'data.data',
+				value,
+				message:
+					"The Base URL answers, but not with the service's list of campaigns: check that it is the service's address",
+			},
+		})),
 	};
 }

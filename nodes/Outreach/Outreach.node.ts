@@ -10,8 +10,8 @@ import { callDescription } from './resources/call';
 import { campaignDescription } from './resources/campaign';
 import { customerDescription } from './resources/customer';
 import { knowledgeBaseDescription } from './resources/knowledgeBase';
-import { listFields, outputOptions } from './shared/descriptions';
-import { checkBaseUrl } from './shared/routing';
+import { outputFields } from './shared/outputFields';
+import { runOperation } from './transport/runOperation';
 
 export class Outreach implements INodeType {
 	description: INodeTypeDescription = {
@@ -48,8 +48,8 @@ export class Outreach implements INodeType {
 					{ name: 'Knowledge Base', value: 'knowledgeBase' },
 				],
 				default: 'call',
-				// The resource is on every request, so the credential check common to all requests rides on it.
-				routing: { send: { preSend: [checkBaseUrl] } },
+				// Every request, whatever the operation, is sent by the node's transport.
+				routing: { send: { paginate: true }, operations: { pagination: runOperation } },
 			},
 			...callDescription,
 			...campaignDescription,
@@ -57,8 +57,7 @@ export class Outreach implements INodeType {
 			...knowledgeBaseDescription,
 			...actionDescription,
 			...assistantDescription,
-			...listFields,
-			outputOptions,
+			...outputFields,
 		],
 	};
 

@@ -7,8 +7,14 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { fetchAllRecords } from '../Outreach/shared/transport';
-import { recordId } from '../Outreach/shared/validation';
+import {
+	LIST_PAGE_SIZE,
+	MAX_LIST_PAGES,
+	TRIGGER_MAX_ABSENT_IDS,
+} from '../Outreach/shared/constants';
+import { recordId } from '../Outreach/shared/validators';
+import { readAllPages } from '../Outreach/transport/pages';
+import { serviceError } from '../Outreach/transport/request';
 
 /** What the trigger watches: each event is "a record appeared in this list". */
 const EVENT_LISTS: Record<string, string> = {
@@ -17,20 +23,10 @@ const EVENT_LISTS: Record<string, string> = {
 	newCustomer: '/v2/_customers',
 };
 
-/** The trigger remembers at most this many record IDs, so its saved state stays small. */
-export const MAX_REMEMBERED_IDS = 10_000;
-
-/** Pages read per poll (100 records each): enough for MAX_REMEMBERED_IDS. */
-const MAX_PAGES_PER_POLL = MAX_REMEMBERED_IDS / 100;
-
 interface PollState extends IDataObject {
 	event?: string;
+	/** IDs that left the list (oldest first), then the IDs of the list at the last complete read. */
 	seenIds?: string[];
-}
-
-/** A stable key for a record: its ID, or its content where the list gives none. */
-function recordKey(record: IDataObject): string {
-	return recordId(record) ?? JSON.stringify(record);
 }
 
 /** The newest record: the latest created_at where records carry one, else the last one listed. */
@@ -42,8 +38,9 @@ function latestRecord(records: IDataObject[]): IDataObject | undefined {
 	);
 }
 
-// A polling trigger starts workflows; an AI agent cannot call it as a tool.
-// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool
+const sameIds = (a: string[], b: unknown) =>
+	Array.isArray(b) && a.length === b.length && a.every((id, index) => id === b[index]);
+
 export class OutreachTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Outreach Trigger',
@@ -94,8 +91,7 @@ export class OutreachTrigger implements INodeType {
 					'Whether the first poll after activation emits the records that already exist. Off: only records that appear later.',
 			},
 			{
-				displayName:
-					'The service sends no events, so this trigger reads the whole list on every poll and compares it with the IDs it has seen (up to 10,000 records).',
+				displayName: `The service sends no events, so this trigger reads the whole list on every poll (up to ${(MAX_LIST_PAGES * LIST_PAGE_SIZE).toLocaleString('en-US')} records) and emits the records whose IDs it has not seen. A poll that cannot read the whole list fails and changes nothing.`,
 				name: 'pollingNotice',
 				type: 'notice',
 				default: '',
@@ -105,8 +101,27 @@ export class OutreachTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const event = this.getNodeParameter('event') as string;
-		const listPath = EVENT_LISTS[event];
-		const records = await fetchAllRecords.call(this, listPath, MAX_PAGES_PER_POLL);
+		const listPath = EVENT_LISTS[event] ?? EVENT_LISTS.newCustomer;
+		// The whole list, each record once, or an error: a partial read must not look like deletions.
+		const records = await readAllPages(
+			this,
+			{ url: listPath },
+			{
+				limit: Infinity,
+				boundHint:
+					'The trigger compares the whole list on every poll; it cannot watch a longer list.',
+			},
+		);
+		const ids = records.map((record) => recordId(record));
+		const withoutId = ids.indexOf(undefined);
+		if (withoutId >= 0) {
+			throw await serviceError(
+				this,
+				`The service's answer to GET ${listPath} lists a record without an ID the trigger can remember (record ${withoutId + 1})`,
+				'The trigger tells records apart by their id (or action_id, campaign_id, customer_id, _id): text or a number of at most 256 characters.',
+			);
+		}
+		const currentIds = ids as string[];
 
 		if (this.getMode() === 'manual') {
 			const latest = latestRecord(records);
@@ -114,16 +129,21 @@ export class OutreachTrigger implements INodeType {
 		}
 
 		const state = this.getWorkflowStaticData('node') as PollState;
-		const currentKeys = records.map(recordKey);
 		const firstPoll = state.event !== event || !Array.isArray(state.seenIds);
-		const seen = new Set(firstPoll ? [] : state.seenIds);
-
-		// Remember what the list holds now (newest last), not every ID ever seen: deleted records drop out.
-		state.event = event;
-		state.seenIds = currentKeys.slice(-MAX_REMEMBERED_IDS);
+		const remembered = firstPoll
+			? []
+			: (state.seenIds ?? []).filter((id): id is string => typeof id === 'string');
+		const seen = new Set(remembered);
+		const current = new Set(currentIds);
+		// Keep IDs that left the list for a while, so a record that comes back is not new again.
+		const absent = remembered.filter((id) => !current.has(id)).slice(-TRIGGER_MAX_ABSENT_IDS);
+		const nextIds = [...absent, ...currentIds];
+		if (state.event !== event) state.event = event;
+		// n8n saves the static data when it changes: write only when it did.
+		if (!sameIds(nextIds, state.seenIds)) state.seenIds = nextIds;
 
 		if (firstPoll && !(this.getNodeParameter('emitExisting', false) as boolean)) return null;
-		const fresh = records.filter((_record, index) => !seen.has(currentKeys[index]));
+		const fresh = records.filter((_record, index) => !seen.has(currentIds[index]));
 		return fresh.length ? [fresh.map((json) => ({ json }))] : null;
 	}
 }

@@ -1,4 +1,4 @@
-import { MAX_REMEMBERED_IDS } from '../../nodes/OutreachTrigger/OutreachTrigger.node';
+import { TRIGGER_MAX_ABSENT_IDS } from '../../nodes/Outreach/shared/constants';
 import { pollOnce } from '../../support/engine/methods';
 import { useSandbox } from '../useSandbox';
 
@@ -55,18 +55,33 @@ describe('Outreach Trigger', () => {
 		expect(next.items).toHaveLength(0);
 	});
 
-	it('remembers only what the list holds now, bounded, so deleted records do not pile up', async () => {
+	it('remembers the list, and for a while what left it, so a record that returns is not new', async () => {
 		const first = await pollOnce(onNewCustomer, { credentials: credentials() });
 		sandbox.store.customers.remove('cus_00001');
 		const second = await pollOnce(onNewCustomer, {
 			credentials: credentials(),
 			staticData: first.staticData,
 		});
-		// n8n keeps a node's static data under "node:<node name>".
+		// n8n keeps a node's static data under "node:<node name>". Until this change the trigger forgot
+		// cus_00001 here, and emitted it again when a short answer had only hidden it (issue 9).
 		const remembered = (second.staticData['node:Node'] as { seenIds: string[] }).seenIds;
-		expect(remembered).toHaveLength(119);
-		expect(remembered).not.toContain('cus_00001');
-		expect(MAX_REMEMBERED_IDS).toBe(10_000);
+		expect(remembered).toHaveLength(120);
+		expect(remembered[0]).toBe('cus_00001');
+		expect(second.items).toHaveLength(0);
+	});
+
+	it('forgets the IDs that left the list longest ago first, keeping at most its bound', async () => {
+		const first = await pollOnce(onNewCustomer, { credentials: credentials() });
+		const state = first.staticData['node:Node'] as { event: string; seenIds: string[] };
+		const gone = Array.from({ length: TRIGGER_MAX_ABSENT_IDS + 5 }, (_, n) => `gone_${n}`);
+		const next = await pollOnce(onNewCustomer, {
+			credentials: credentials(),
+			staticData: { 'node:Node': { ...state, seenIds: [...gone, ...state.seenIds] } },
+		});
+		const remembered = (next.staticData['node:Node'] as { seenIds: string[] }).seenIds;
+		expect(remembered).toHaveLength(TRIGGER_MAX_ABSENT_IDS + 120);
+		expect(remembered.slice(0, 2)).toEqual(['gone_5', 'gone_6']);
+		expect(next.items).toHaveLength(0);
 	});
 
 	it('watches campaigns and actions the same way', async () => {

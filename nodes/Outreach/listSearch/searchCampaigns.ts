@@ -10,7 +10,7 @@ export async function searchCampaigns(
 	return await searchRecords.call(
 		this,
 		'/v2/_campaigns',
-		(campaign) => String(campaign.name ?? campaign.id),
+		(campaign, id) => (typeof campaign.name === 'string' && campaign.name ? campaign.name : id),
 		filter,
 		paginationToken,
 	);

@@ -10,10 +10,10 @@ export async function searchCustomers(
 	return await searchRecords.call(
 		this,
 		'/v2/_customers',
-		(customer) =>
+		(customer, id) =>
 			[customer.name, customer.phone_number ?? customer.email]
-				.filter((part) => part !== undefined)
-				.join(' · ') || String(customer.id),
+				.filter((part) => part !== undefined && part !== null)
+				.join(' · ') || id,
 		filter,
 		paginationToken,
 	);

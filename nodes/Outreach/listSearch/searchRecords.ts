@@ -1,28 +1,38 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { fetchListPage } from '../shared/transport';
-import { recordId } from '../shared/validation';
+import { LIST_PAGE_SIZE } from '../shared/constants';
+import { recordId } from '../shared/validators';
+import { readListPage } from '../transport/pages';
 
 /**
  * One page of a list endpoint as picker entries. The service offers no search parameter, so the
- * filter matches the page's records by name or ID here; the next page is the pagination token.
+ * filter matches the page's records by name or ID here; the next page is the pagination token. Only
+ * records whose ID could be sent back as a path segment are offered.
  */
 export async function searchRecords(
 	this: ILoadOptionsFunctions,
 	path: string,
-	label: (record: IDataObject) => string,
+	label: (record: IDataObject, id: string) => string,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = paginationToken ? Number(paginationToken) : 1;
-	const { records, hasMore } = await fetchListPage.call(this, path, page);
+	const page = Math.max(1, Math.trunc(Number(paginationToken)) || 1);
+	const { records, total } = await readListPage(this, { url: path }, page);
 	const needle = filter?.trim().toLowerCase();
-	const results = records.flatMap((record) => {
+	const entries = records.flatMap((record) => {
 		const id = recordId(record);
-		if (id === undefined) return [];
-		const name = label(record);
-		if (needle && !`${name} ${id}`.toLowerCase().includes(needle)) return [];
-		return [{ name, value: id }];
+		return id === undefined ? [] : [{ name: label(record, id), value: id }];
 	});
-	return { results, paginationToken: hasMore ? String(page + 1) : undefined };
+	// Records that share a name are told apart by their ID.
+	const names = entries.map((entry) => entry.name);
+	const results = entries
+		.map((entry) =>
+			names.indexOf(entry.name) !== names.lastIndexOf(entry.name) && entry.name !== entry.value
+				? { ...entry, name: `${entry.name} (${entry.value})` }
+				: entry,
+		)
+		.filter((entry) => !needle || `${entry.name} ${entry.value}`.toLowerCase().includes(needle));
+	const more =
+		records.length >= LIST_PAGE_SIZE && (total === undefined || page * LIST_PAGE_SIZE < total);
+	return { results, paginationToken: more ? String(page + 1) : undefined };
 }

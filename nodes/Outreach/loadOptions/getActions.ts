@@ -1,19 +1,27 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { fetchAllRecords } from '../shared/transport';
-import { recordId } from '../shared/validation';
+import { MAX_ACTION_OPTIONS } from '../shared/constants';
+import { recordId } from '../shared/validators';
+import { readAllPages } from '../transport/pages';
 
-/** At most this many pages of actions fill the multi-select (100 actions a page). */
-const MAX_ACTION_PAGES = 20;
-
+/** The actions list as options ("name (TYPE)"), sorted by name; only actions whose ID can be sent. */
 export async function getActions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const actions = await fetchAllRecords.call(this, '/v2/_actions', MAX_ACTION_PAGES);
+	const actions = await readAllPages(
+		this,
+		{ url: '/v2/_actions' },
+		{
+			limit: MAX_ACTION_OPTIONS,
+			boundHint: 'Give the action IDs with an expression instead.',
+		},
+	);
 	return actions
 		.flatMap((action) => {
 			const id = recordId(action);
 			if (id === undefined) return [];
-			const name = String(action.name ?? id);
-			return [{ name: action.type ? `${name} (${String(action.type)})` : name, value: id }];
+			const name = typeof action.name === 'string' ? action.name : id;
+			return [
+				{ name: typeof action.type === 'string' ? `${name} (${action.type})` : name, value: id },
+			];
 		})
 		.sort((a, b) => a.name.localeCompare(b.name));
 }

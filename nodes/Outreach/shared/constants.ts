@@ -1,10 +1,10 @@
 /**
- * Every choice made where the service description says "not shown". Each is listed in the README
- * under "Assumptions" and can be overridden per request with Additional Body Fields.
+ * Every choice made where the service description says "not shown", and every bound the node keeps.
+ * Each is listed in the README ("Assumptions", "Security and failure behaviour").
  */
 
 /** Method and path of the five action creations (the seed gives their bodies only). */
-export const ACTION_CREATE_REQUEST = { method: 'POST', url: '/v2/_actions' } as const;
+export const ACTION_CREATE_REQUEST = { method: 'POST', path: '/v2/_actions' } as const;
 
 /** Body key of the assistant's AI model (the seed lists the field without its name). */
 export const ASSISTANT_MODEL_FIELD = 'model';
@@ -12,10 +12,8 @@ export const ASSISTANT_MODEL_FIELD = 'model';
 /** Multipart field of the knowledge base's further file list (name not shown); the user can rename it. */
 export const KNOWLEDGE_BASE_EXTRA_FILES_FIELD = 'additional_files';
 
-/** One FAQ pair as the single string the seed asks for (its format is not shown). */
-export function formatFaqPair(question: string, answer: string): string {
-	return JSON.stringify({ question, answer });
-}
+/** Keys of the JSON text sent for one FAQ pair (the seed asks for one string per pair, format not shown). */
+export const FAQ_PAIR_KEYS = { question: 'question', answer: 'answer' } as const;
 
 /** Page size used to fetch everything (the service's maximum page size is not shown). */
 export const LIST_PAGE_SIZE = 100;
@@ -46,3 +44,21 @@ export const NAMED_ACTION_TYPES = [
 /** n8n expression turning a comma-separated text (or an array from an expression) into a list. */
 export const COMMA_SEPARATED_LIST =
 	'={{ (Array.isArray($value) ? $value : String($value).split(",")).map(entry => String(entry).trim()).filter(entry => entry !== "") }}';
+
+/** Most pages a list is read to (Return All, the trigger): beyond it the node fails instead of paging on. */
+export const MAX_LIST_PAGES = 1_000;
+
+/** A request without a complete answer by then is given up (n8n's own default for declarative nodes). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
+
+/** Redirects of a read within the Base URL's origin that are followed before giving up. */
+export const MAX_SAME_ORIGIN_REDIRECTS = 5;
+
+/** Most pages of actions the assistant's actions multi-select shows. */
+export const MAX_ACTION_OPTIONS = 2_000;
+
+/**
+ * IDs the trigger keeps after they left the list, so a record that briefly disappears (a short or
+ * partial answer) is not emitted again when it comes back; the oldest are forgotten first.
+ */
+export const TRIGGER_MAX_ABSENT_IDS = 10_000;

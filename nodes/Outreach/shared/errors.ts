@@ -1,14 +1,21 @@
-import { NodeOperationError, type IExecuteSingleFunctions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IExecuteSingleFunctions,
+	type ILoadOptionsFunctions,
+	type IPollFunctions,
+} from 'n8n-workflow';
 
-/** An error about one form field of the current item, raised before any request is sent. */
+export type NodeContext = IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+/** An error about one form field (or credential field), raised before any request is sent. */
 export function fieldError(
-	context: IExecuteSingleFunctions,
+	context: NodeContext,
 	fieldLabel: string,
 	problem: string,
 	hint?: string,
 ): NodeOperationError {
 	return new NodeOperationError(context.getNode(), `${fieldLabel}: ${problem}`, {
-		itemIndex: context.getItemIndex(),
+		...('getItemIndex' in context ? { itemIndex: context.getItemIndex() } : {}),
 		description: hint,
 	});
 }

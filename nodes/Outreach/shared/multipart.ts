@@ -1,25 +1,75 @@
-export interface MultipartFile {
-	field: string;
-	fileName: string;
-	mimeType: string;
-	content: Buffer;
+import type { IBinaryData, IExecuteSingleFunctions } from 'n8n-workflow';
+
+import { fieldError } from './errors';
+
+/** Bytes read at a time from n8n's binary data; a multiple of 3, so base64 decodes in whole chunks. */
+const CHUNK_BYTES = 3 * 1024 * 1024;
+
+const BINARY_DATA_HINT =
+	'In queue mode every process must read the same binary data: use binary data mode "database" (the default of n8n 2.x in queue mode), S3, or a filesystem path shared by all n8n processes. See the README, "Running in queue mode".';
+
+/**
+ * The bytes of one binary property as a Blob, read chunk by chunk, from n8n's binary data store (its
+ * stream helper) or from the item's base64. A Blob made of a Blob and a chunk references the Blob
+ * without copying it, so the file is held once, not once per step.
+ */
+async function readBlob(context: IExecuteSingleFunctions, binary: IBinaryData): Promise<Blob> {
+	let blob = new Blob([]);
+	if (binary.id) {
+		const stream = await context.helpers.getBinaryStream(binary.id, CHUNK_BYTES);
+		for await (const chunk of stream as AsyncIterable<Uint8Array>) blob = new Blob([blob, chunk]);
+		return blob;
+	}
+	const base64 = binary.data;
+	const step = (CHUNK_BYTES / 3) * 4;
+	for (let offset = 0; offset < base64.length; offset += step) {
+		blob = new Blob([blob, Buffer.from(base64.slice(offset, offset + step), 'base64')]);
+	}
+	return blob;
+}
+
+/** One binary property of the input item as a file to upload, with an error naming the field. */
+export async function binaryFile(
+	context: IExecuteSingleFunctions,
+	propertyName: string,
+	fieldLabel: string,
+): Promise<File> {
+	const available = Object.keys(context.getInputData().binary ?? {});
+	if (!available.includes(propertyName)) {
+		throw fieldError(
+			context,
+			fieldLabel,
+			`the input item has no binary property "${propertyName}"`,
+			available.length
+				? `Its binary properties: ${available.join(', ')}.`
+				: 'The input item has no binary data.',
+		);
+	}
+	const binary = context.helpers.assertBinaryData(propertyName);
+	let content: Blob;
+	try {
+		content = await readBlob(context, binary);
+	} catch (error) {
+		throw fieldError(
+			context,
+			fieldLabel,
+			`the binary data of "${propertyName}" cannot be read in this n8n process (${(error as Error).message})`,
+			BINARY_DATA_HINT,
+		);
+	}
+	return new File([content], binary.fileName ?? propertyName, {
+		type: binary.mimeType || 'application/octet-stream',
+	});
 }
 
 /**
- * Encodes fields and files as multipart/form-data with the platform's own FormData, returning the
- * bytes and the Content-Type (with its boundary) to send them with.
+ * A multipart/form-data body of text fields and files. n8n's HTTP helper hands the platform's FormData
+ * to its HTTP client, which streams it with its boundary and exact Content-Length: the files are read
+ * from their Blobs while sending, never joined into one buffer.
  */
-export async function encodeMultipart(
-	fields: Array<[string, string]>,
-	files: MultipartFile[],
-): Promise<{ body: Buffer; contentType: string }> {
+export function formBody(fields: Array<[string, string]>, files: Array<[string, File]>): FormData {
 	const form = new FormData();
 	for (const [name, value] of fields) form.append(name, value);
-	for (const file of files) {
-		form.append(file.field, new Blob([file.content], { type: file.mimeType }), file.fileName);
-	}
-	const encoded = new Response(form);
-	const contentType = encoded.headers.get('content-type');
-	if (!contentType) throw new Error('FormData produced no content type');
-	return { body: Buffer.from(await encoded.arrayBuffer()), contentType };
+	for (const [name, file] of files) form.append(name, file);
+	return form;
 }

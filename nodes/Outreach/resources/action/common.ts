@@ -1,7 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 
-import { additionalFieldsCollection } from '../../shared/descriptions';
-import { requireIntegrationType, requireBodyValue } from '../../shared/routing';
+import { checkedBodyField, requiredBodyField } from '../../shared/bodyFields';
+import { ACTION_CREATE_REQUEST, NAMED_ACTION_TYPES } from '../../shared/constants';
+import { additionalFieldsCollection } from '../../shared/escapeHatch';
+import { request } from '../../shared/pathParameters';
 
 export const showFor = (operation: string) => ({ resource: ['action'], operation: [operation] });
 
@@ -13,25 +15,33 @@ const actionCreations = [
 	'createTelephony',
 ];
 
-/** Name, for every action kind, and Description, required by all kinds but telephony (where it is optional). */
+/**
+ * The request of every action creation (an assumption: the seed gives the bodies, not the method and
+ * path); all send `action_timing: "DURING"`, and `type` tells the kinds apart.
+ */
+export function createActionRequest(type?: string): INodePropertyRouting {
+	const routing = request(ACTION_CREATE_REQUEST.method, ACTION_CREATE_REQUEST.path);
+	return {
+		...routing,
+		request: { ...routing.request, body: { action_timing: 'DURING', ...(type ? { type } : {}) } },
+	};
+}
+
+/** Name, for every action kind, and Description, required by all kinds but telephony (optional there). */
 export const actionIdentityFields: INodeProperties[] = [
-	{
+	requiredBodyField({
 		displayName: 'Name',
 		name: 'actionName',
 		type: 'string',
-		required: true,
 		default: '',
 		description: 'Display name of the action',
 		displayOptions: { show: { resource: ['action'], operation: actionCreations } },
-		routing: {
-			send: { type: 'body', property: 'name', preSend: [requireBodyValue('name', 'Name')] },
-		},
-	},
-	{
+		routing: { send: { type: 'body', property: 'name' } },
+	}),
+	requiredBodyField({
 		displayName: 'Description',
 		name: 'actionDescription',
 		type: 'string',
-		required: true,
 		typeOptions: { rows: 2 },
 		default: '',
 		description: 'What the action is for; the AI agent reads it to decide when to use the action',
@@ -41,31 +51,42 @@ export const actionIdentityFields: INodeProperties[] = [
 				operation: actionCreations.filter((operation) => operation !== 'createTelephony'),
 			},
 		},
-		routing: {
-			send: {
-				type: 'body',
-				property: 'description',
-				preSend: [requireBodyValue('description', 'Description')],
-			},
-		},
-	},
+		routing: { send: { type: 'body', property: 'description' } },
+	}),
 ];
 
-/** The staffing and telephony integrations' upper-case system name, which the seed leaves to the user. */
-export const integrationTypeField: INodeProperties = {
-	displayName: 'Integration Type',
-	name: 'integrationType',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. MY_ATS',
-	description:
-		'Upper-case system name of your staffing-system or telephony integration, as the service knows it',
-	displayOptions: {
-		show: { resource: ['action'], operation: ['createStaffing', 'createTelephony'] },
+/** The staffing or telephony integration's upper-case system name, which the seed leaves to the user. */
+export const integrationTypeField = checkedBodyField(
+	{
+		displayName: 'Integration Type',
+		name: 'integrationType',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. MY_ATS',
+		description:
+			'Upper-case system name of your staffing-system or telephony integration, as the service knows it',
+		displayOptions: {
+			show: { resource: ['action'], operation: ['createStaffing', 'createTelephony'] },
+		},
+		routing: { send: { type: 'body', property: 'type' } },
 	},
-	routing: { send: { preSend: [requireIntegrationType('integrationType', 'Integration Type')] } },
-};
+	(value) => {
+		const type = String(value ?? '')
+			.trim()
+			.toUpperCase();
+		if (!/^[A-Z][A-Z0-9_]*$/.test(type)) {
+			return {
+				problem: `"${type}" is not an upper-case system name`,
+				hint: 'Use letters, digits and underscores, e.g. MY_ATS.',
+			};
+		}
+		if (NAMED_ACTION_TYPES.includes(type)) {
+			return { problem: `"${type}" is a built-in action kind, not an integration name` };
+		}
+		return { value: type };
+	},
+);
 
 /** Additional Fields of one action kind: the given options plus the escape hatch. */
 export function actionAdditionalFields(
@@ -77,15 +98,24 @@ export function actionAdditionalFields(
 }
 
 /** webhook.mandatory: wait for the confirmation or external response before the call goes on. */
-export function mandatoryOption(defaultValue: boolean, description: string): INodeProperties {
-	return {
-		displayName: 'Mandatory',
-		name: 'mandatory',
-		type: 'boolean',
-		// The default differs by action kind (the seed gives true only for email), so it is a parameter here.
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-boolean
-		default: defaultValue,
-		description,
-		routing: { send: { type: 'body', property: 'webhook.mandatory' } },
-	};
+export function mandatoryOption(description: string, onByDefault: boolean): INodeProperties {
+	const routing = { send: { type: 'body' as const, property: 'webhook.mandatory' } };
+	// The seed gives a default (true) for email only; the other kinds start off.
+	return onByDefault
+		? {
+				displayName: 'Mandatory',
+				name: 'mandatory',
+				type: 'boolean',
+				default: true,
+				description,
+				routing,
+			}
+		: {
+				displayName: 'Mandatory',
+				name: 'mandatory',
+				type: 'boolean',
+				default: false,
+				description,
+				routing,
+			};
 }

@@ -1,99 +1,94 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { requireBodyValue } from '../../shared/routing';
-
+import { requiredBodyField } from '../../shared/bodyFields';
 import { COMMA_SEPARATED_LIST } from '../../shared/constants';
-import { actionAdditionalFields, mandatoryOption, showFor } from './common';
+import type { Operation } from '../../shared/operations';
+import {
+	actionAdditionalFields,
+	actionIdentityFields,
+	createActionRequest,
+	mandatoryOption,
+	showFor,
+} from './common';
 
 const show = showFor('createSms');
 
-export const createSmsActionDescription: INodeProperties[] = [
-	{
-		displayName: 'To',
-		name: 'smsTo',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. +14155550100',
-		description: 'Comma-separated recipient phone numbers',
-		displayOptions: { show },
-		routing: {
-			send: {
-				type: 'body',
-				property: 'sms.to.value',
-				value: COMMA_SEPARATED_LIST,
-				preSend: [requireBodyValue('sms.to.value', 'To')],
-			},
-		},
+/** Create SMS action: `type: SEND_SMS`, the message under `sms`. */
+export const createSmsAction: Operation = {
+	option: {
+		name: 'Create SMS',
+		value: 'createSms',
+		action: 'Create an SMS action',
+		description: 'Create an action that sends a text message during a call',
+		routing: createActionRequest('SEND_SMS'),
 	},
-	{
-		displayName: 'Provider',
-		name: 'provider',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. TWILIO',
-		description: 'Name of the SMS provider; sent in upper case',
-		displayOptions: { show },
-		routing: {
-			send: {
-				type: 'body',
-				property: 'sms.provider',
-				value: '={{ String($value).trim().toUpperCase() }}',
-				preSend: [requireBodyValue('sms.provider', 'Provider')],
-			},
-		},
-	},
-	{
-		displayName: 'From',
-		name: 'smsFrom',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. +14155550199',
-		description: 'Sender phone number',
-		displayOptions: { show },
-		routing: {
-			send: { type: 'body', property: 'sms.from', preSend: [requireBodyValue('sms.from', 'From')] },
-		},
-	},
-	{
-		displayName: 'Body',
-		name: 'smsBody',
-		type: 'string',
-		required: true,
-		typeOptions: { rows: 3 },
-		default: '',
-		description: 'Message template',
-		displayOptions: { show },
-		routing: {
-			send: {
-				type: 'body',
-				property: 'sms.body.value',
-				preSend: [requireBodyValue('sms.body.value', 'Body')],
-			},
-		},
-	},
-	actionAdditionalFields('createSms', 'smsFields', [
-		{
-			displayName: 'CC',
-			name: 'cc',
+	fields: [
+		...actionIdentityFields,
+		requiredBodyField({
+			displayName: 'To',
+			name: 'smsTo',
 			type: 'string',
 			default: '',
-			description: 'Comma-separated phone numbers that get a copy',
-			routing: { send: { type: 'body', property: 'sms.cc', value: COMMA_SEPARATED_LIST } },
-		},
-		mandatoryOption(
-			false,
-			'Whether the agent must get a confirmation before the conversation goes on',
-		),
-		{
-			displayName: 'Response Message Context',
-			name: 'responseMessageContext',
+			placeholder: 'e.g. +14155550100',
+			description: 'Comma-separated recipient phone numbers',
+			displayOptions: { show },
+			routing: { send: { type: 'body', property: 'sms.to.value', value: COMMA_SEPARATED_LIST } },
+		}),
+		requiredBodyField({
+			displayName: 'Provider',
+			name: 'provider',
 			type: 'string',
-			default: 'I’ve just sent you a text message. Please let me know if you received it.',
-			description: 'What the agent says after sending the message',
-			routing: { send: { type: 'body', property: 'sms.response_message_context' } },
-		},
-	]),
-];
+			default: '',
+			placeholder: 'e.g. TWILIO',
+			description: 'Name of the SMS provider; sent in upper case',
+			displayOptions: { show },
+			routing: {
+				send: {
+					type: 'body',
+					property: 'sms.provider',
+					value: '={{ String($value).trim().toUpperCase() }}',
+				},
+			},
+		}),
+		requiredBodyField({
+			displayName: 'From',
+			name: 'smsFrom',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +14155550199',
+			description: 'Sender phone number',
+			displayOptions: { show },
+			routing: { send: { type: 'body', property: 'sms.from' } },
+		}),
+		requiredBodyField({
+			displayName: 'Body',
+			name: 'smsBody',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description: 'Message template',
+			displayOptions: { show },
+			routing: { send: { type: 'body', property: 'sms.body.value' } },
+		}),
+		actionAdditionalFields('createSms', 'smsFields', [
+			{
+				displayName: 'CC',
+				name: 'cc',
+				type: 'string',
+				default: '',
+				description: 'Comma-separated phone numbers that get a copy',
+				routing: { send: { type: 'body', property: 'sms.cc', value: COMMA_SEPARATED_LIST } },
+			},
+			mandatoryOption(
+				'Whether the agent must get a confirmation before the conversation goes on',
+				false,
+			),
+			{
+				displayName: 'Response Message Context',
+				name: 'responseMessageContext',
+				type: 'string',
+				default: 'I’ve just sent you a text message. Please let me know if you received it.',
+				description: 'What the agent says after sending the message',
+				routing: { send: { type: 'body', property: 'sms.response_message_context' } },
+			},
+		]),
+	],
+};

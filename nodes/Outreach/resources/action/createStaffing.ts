@@ -1,33 +1,42 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { requiredBodyField } from '../../shared/bodyFields';
+import type { Operation } from '../../shared/operations';
+import {
+	actionAdditionalFields,
+	actionIdentityFields,
+	createActionRequest,
+	integrationTypeField,
+	mandatoryOption,
+	showFor,
+} from './common';
 
-import { requireBodyValue } from '../../shared/routing';
-
-import { actionAdditionalFields, mandatoryOption, showFor } from './common';
-
-const show = showFor('createStaffing');
-
-export const createStaffingActionDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation Type',
-		name: 'webhookType',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. upsert_candidate',
-		description: 'What the integration does in the staffing system',
-		displayOptions: { show },
-		routing: {
-			send: {
-				type: 'body',
-				property: 'webhook.type',
-				preSend: [requireBodyValue('webhook.type', 'Operation Type')],
-			},
-		},
+/** Create staffing-system action: `type` is the integration's name, `webhook.type` its operation. */
+export const createStaffingAction: Operation = {
+	option: {
+		name: 'Create Staffing-System Action',
+		value: 'createStaffing',
+		action: 'Create a staffing system action',
+		description:
+			'Create an action that calls your staffing-system integration (e.g. upsert a candidate)',
+		routing: createActionRequest(),
 	},
-	actionAdditionalFields('createStaffing', 'staffingFields', [
-		mandatoryOption(
-			false,
-			'Whether to wait for the staffing system’s response before the call goes on',
-		),
-	]),
-];
+	fields: [
+		...actionIdentityFields,
+		integrationTypeField,
+		requiredBodyField({
+			displayName: 'Operation Type',
+			name: 'webhookType',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. upsert_candidate',
+			description: 'What the integration does in the staffing system',
+			displayOptions: { show: showFor('createStaffing') },
+			routing: { send: { type: 'body', property: 'webhook.type' } },
+		}),
+		actionAdditionalFields('createStaffing', 'staffingFields', [
+			mandatoryOption(
+				'Whether to wait for the staffing system’s response before the call goes on',
+				false,
+			),
+		]),
+	],
+};

@@ -1,22 +1,23 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { additionalFieldsCollection, pathIdField } from '../../shared/descriptions';
-import { requireE164 } from '../../shared/routing';
+import { phoneBodyField } from '../../shared/bodyFields';
+import { additionalFieldsCollection } from '../../shared/escapeHatch';
+import type { Operation } from '../../shared/operations';
+import { idField, request } from '../../shared/pathParameters';
 
-const showOnlyForMakeCall = { resource: ['call'], operation: ['make'] };
+const show = { resource: ['call'], operation: ['make'] };
 
-export const makeCallDescription: INodeProperties[] = [
-	pathIdField({
-		name: 'agentId',
-		displayName: 'Agent ID',
-		description: 'ID of the AI agent that handles the call',
-		placeholder: 'e.g. agent_123',
-		show: showOnlyForMakeCall,
-		urlPrefix: '/v2/_voicecalls/',
-		urlSuffix: '/makeCall',
-		bodyProperty: 'agent_id',
-	}),
-	{
+const agentId = idField({
+	name: 'agentId',
+	displayName: 'Agent ID',
+	description: 'ID of the AI agent that handles the call',
+	placeholder: 'e.g. agent_123',
+	show,
+});
+
+const fields: INodeProperties[] = [
+	agentId,
+	phoneBodyField({
 		displayName: 'Phone Number',
 		name: 'phoneNumber',
 		type: 'string',
@@ -24,16 +25,10 @@ export const makeCallDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. +14155550100',
 		description: 'Number to call, in E.164 format: a plus sign, the country code and the number',
-		displayOptions: { show: showOnlyForMakeCall },
-		routing: {
-			send: {
-				type: 'body',
-				property: 'phone_number',
-				preSend: [requireE164('phone_number', 'Phone Number')],
-			},
-		},
-	},
-	additionalFieldsCollection('callFields', showOnlyForMakeCall, [
+		displayOptions: { show },
+		routing: { send: { type: 'body', property: 'phone_number' } },
+	}),
+	additionalFieldsCollection('callFields', show, [
 		{
 			displayName: 'Call Purpose',
 			name: 'callPurpose',
@@ -55,3 +50,17 @@ export const makeCallDescription: INodeProperties[] = [
 		},
 	]),
 ];
+
+/** POST /v2/_voicecalls/{agent_id}/makeCall — the agent ID goes in the path and, the same, in the body. */
+export const makeCall: Operation = {
+	option: {
+		name: 'Make',
+		value: 'make',
+		action: 'Make an AI voice call',
+		description: 'Start an outbound voice call handled by an AI agent. It calls a real person.',
+		routing: request('POST', '/v2/_voicecalls/{agent_id}/makeCall', {
+			agent_id: { field: agentId, alsoInBody: 'agent_id' },
+		}),
+	},
+	fields,
+};

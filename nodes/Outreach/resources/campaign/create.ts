@@ -1,80 +1,164 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import { COMMA_SEPARATED_LIST, EXECUTION_DAYS } from '../../shared/constants';
-import { additionalFieldsCollection } from '../../shared/descriptions';
 import {
+	checkedBodyField,
 	dateTimeBodyField,
-	integerBodyField,
+	E164_HINT,
 	jsonBodyField,
-	requireBodyValue,
-} from '../../shared/routing';
-import { sendCustomerRows, sendEmptyAdditionalSettings } from './touchpoint';
+	requestBody,
+	requiredBodyField,
+	wholeNumberBodyField,
+} from '../../shared/bodyFields';
+import { COMMA_SEPARATED_LIST, EXECUTION_DAYS } from '../../shared/constants';
+import { fieldError } from '../../shared/errors';
+import { additionalFieldsCollection } from '../../shared/escapeHatch';
+import { isPlainObject } from '../../shared/objectPaths';
+import type { Operation } from '../../shared/operations';
+import { request } from '../../shared/pathParameters';
+import { isE164, parseJson } from '../../shared/validators';
 
 const show = { resource: ['campaign'], operation: ['create'] };
-const messagingParamsDefault = '{\n  "is_static": true,\n  "params": []\n}';
+const showWhenCustomersFrom = (source: string) => ({ ...show, customerSource: [source] });
 
-function messagingParamsOption(
-	displayName: string,
-	name: string,
-	bodyKey: string,
-): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'json',
-		default: messagingParamsDefault,
-		description: `JSON object with "is_static" (boolean) and "params" (array of objects), sent as messaging_data.${bodyKey}`,
-		routing: {
-			send: {
-				preSend: [
-					jsonBodyField(
-						`messaging.${name}`,
-						displayName,
-						`touchpoint.messaging_data.${bodyKey}`,
-						'object',
-					),
-				],
-			},
-		},
-	};
+function touchpointOf(requestOptions: IHttpRequestOptions): IDataObject {
+	const body = requestBody(requestOptions);
+	if (!isPlainObject(body.touchpoint)) body.touchpoint = {};
+	return body.touchpoint as IDataObject;
 }
 
-export const createCampaignDescription: INodeProperties[] = [
+/** additional_settings is required even when the user sets none of its members. */
+async function sendEmptyAdditionalSettings(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const touchpoint = touchpointOf(requestOptions);
+	if (!isPlainObject(touchpoint.additional_settings)) touchpoint.additional_settings = {};
+	return requestOptions;
+}
+
+/** Sends the Customer Rows as customer_details [{id, to_number}]; a row needs an ID and an E.164 number. */
+async function sendCustomerRows(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const rows = this.getNodeParameter('customers.customer', []) as Array<{
+		id?: string;
+		toNumber?: string;
+	}>;
+	touchpointOf(requestOptions).customer_details = rows.map((row, index) => {
+		const label = `Customer Rows (row ${index + 1})`;
+		const id = String(row.id ?? '').trim();
+		const toNumber = String(row.toNumber ?? '').trim();
+		if (!id || !toNumber) throw fieldError(this, label, 'needs both a Customer ID and a To Number');
+		if (!isE164(toNumber)) {
+			throw fieldError(
+				this,
+				label,
+				`"${toNumber}" is not a phone number in E.164 format`,
+				E164_HINT,
+			);
+		}
+		return { id, to_number: toNumber };
+	});
+	return requestOptions;
+}
+
+/** The keys of one customer_details entry, as the service takes them. */
+const CUSTOMER_KEYS = ['id', 'to_number'];
+const customerKeysText = CUSTOMER_KEYS.map((key) => `"${key}"`).join(' and ');
+
+/** The problem with one entry of Customers (JSON), or undefined. */
+function customerEntryProblem(entry: unknown, position: number): string | undefined {
+	if (!isPlainObject(entry)) return `entry ${position} must be an object {"id": …, "to_number": …}`;
+	const unknownKey = Object.keys(entry).find((key) => !CUSTOMER_KEYS.includes(key));
+	if (unknownKey) {
+		return `entry ${position} has "${unknownKey}", which the service does not take: each entry has ${customerKeysText}`;
+	}
+	const id = entry.id;
+	if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') {
+		return `entry ${position} needs an "id"`;
+	}
+	if (typeof entry.to_number !== 'string' || !isE164(entry.to_number)) {
+		return `entry ${position}: "to_number" ${JSON.stringify(entry.to_number ?? null)} is not a phone number in E.164 format`;
+	}
+	return undefined;
+}
+
+const customersJson = checkedBodyField(
 	{
+		displayName: 'Customers (JSON)',
+		name: 'customersJson',
+		type: 'json',
+		default: '[]',
+		// Built from CUSTOMER_KEYS, so the help cannot name a key the service does not take.
+		description: `A JSON array of objects with the keys ${customerKeysText} (a phone number in E.164 format), usually an expression over the input`,
+		hint: `From all input items, with Execute Once turned on in the node settings: {{ $input.all().map(item => ({ ${CUSTOMER_KEYS[0]}: item.json.id, ${CUSTOMER_KEYS[1]}: item.json.phone })) }}`,
+		displayOptions: { show: showWhenCustomersFrom('json') },
+		routing: { send: { type: 'body', property: 'touchpoint.customer_details' } },
+	},
+	(value) => {
+		const parsed = parseJson(value);
+		if ('problem' in parsed) return parsed;
+		if (parsed.value === undefined || parsed.value === null) {
+			return { problem: 'is empty: map at least one customer, or choose Customers → None' };
+		}
+		if (!Array.isArray(parsed.value)) {
+			return {
+				problem: 'must be a JSON array, e.g. [{"id": "cus_1", "to_number": "+14155550100"}]',
+			};
+		}
+		if (parsed.value.length === 0) {
+			return { problem: 'is empty: map at least one customer, or choose Customers → None' };
+		}
+		for (const [index, entry] of parsed.value.entries()) {
+			const problem = customerEntryProblem(entry, index + 1);
+			if (problem) return { problem, hint: E164_HINT };
+		}
+		return { value: parsed.value };
+	},
+);
+
+function messagingParamsOption(displayName: string, name: string, bodyKey: string) {
+	return jsonBodyField(
+		{
+			displayName,
+			name,
+			type: 'json',
+			default: '{\n  "is_static": true,\n  "params": []\n}',
+			description: `JSON object with "is_static" (true or false) and "params" (a list of objects), sent as messaging_data.${bodyKey}`,
+			routing: { send: { type: 'body', property: `touchpoint.messaging_data.${bodyKey}` } },
+		},
+		'object',
+	);
+}
+
+const fields: INodeProperties[] = [
+	requiredBodyField({
 		displayName: 'Campaign Name',
 		name: 'campaignName',
 		type: 'string',
-		required: true,
 		default: '',
 		placeholder: 'e.g. Spring renewals',
 		description: 'Display name of the campaign',
 		displayOptions: { show },
-		routing: {
-			send: {
-				type: 'body',
-				property: 'name',
-				preSend: [requireBodyValue('name', 'Campaign Name')],
-			},
-		},
-	},
-	{
+		routing: { send: { type: 'body', property: 'name' } },
+	}),
+	requiredBodyField({
 		displayName: 'Touchpoint Name',
 		name: 'touchpointName',
 		type: 'string',
-		required: true,
 		default: '',
 		placeholder: 'e.g. First reminder',
 		description: 'Name of the campaign’s messaging touchpoint',
 		displayOptions: { show },
-		routing: {
-			send: {
-				type: 'body',
-				property: 'touchpoint.name',
-				preSend: [requireBodyValue('touchpoint.name', 'Touchpoint Name')],
-			},
-		},
-	},
-	{
+		routing: { send: { type: 'body', property: 'touchpoint.name' } },
+	}),
+	dateTimeBodyField({
 		displayName: 'Start At',
 		name: 'startAt',
 		type: 'dateTime',
@@ -83,11 +167,9 @@ export const createCampaignDescription: INodeProperties[] = [
 		description:
 			'When the touchpoint is scheduled to start; sent as ISO 8601 (a time without an offset is read in the workflow’s time zone)',
 		displayOptions: { show },
-		routing: {
-			send: { preSend: [dateTimeBodyField('startAt', 'Start At', 'touchpoint.start_at')] },
-		},
-	},
-	{
+		routing: { send: { type: 'body', property: 'touchpoint.start_at' } },
+	}),
+	wholeNumberBodyField({
 		displayName: 'Assistant ID',
 		name: 'assistantId',
 		type: 'string',
@@ -96,44 +178,26 @@ export const createCampaignDescription: INodeProperties[] = [
 		placeholder: 'e.g. 42',
 		description: 'ID of the assistant that runs the touchpoint (a whole number)',
 		displayOptions: { show },
-		routing: {
-			send: {
-				preSend: [integerBodyField('assistantId', 'Assistant ID', 'touchpoint.assistant_id')],
-			},
-		},
-	},
-	{
+		routing: { send: { type: 'body', property: 'touchpoint.assistant_id' } },
+	}),
+	requiredBodyField({
 		displayName: 'Touchpoint Type',
 		name: 'touchpointType',
 		type: 'string',
-		required: true,
 		default: 'MESSAGING',
 		description: 'Type of the touchpoint; the service’s example is MESSAGING',
 		displayOptions: { show },
-		routing: {
-			send: {
-				type: 'body',
-				property: 'touchpoint.type',
-				preSend: [requireBodyValue('touchpoint.type', 'Touchpoint Type')],
-			},
-		},
-	},
-	{
+		routing: { send: { type: 'body', property: 'touchpoint.type' } },
+	}),
+	requiredBodyField({
 		displayName: 'Touchpoint Status',
 		name: 'touchpointStatus',
 		type: 'string',
-		required: true,
 		default: 'scheduled',
 		description: 'Status the touchpoint starts in; the service’s example is scheduled',
 		displayOptions: { show },
-		routing: {
-			send: {
-				type: 'body',
-				property: 'touchpoint.status',
-				preSend: [requireBodyValue('touchpoint.status', 'Touchpoint Status')],
-			},
-		},
-	},
+		routing: { send: { type: 'body', property: 'touchpoint.status' } },
+	}),
 	{
 		displayName: 'Customers',
 		name: 'customerSource',
@@ -146,8 +210,7 @@ export const createCampaignDescription: INodeProperties[] = [
 			{
 				name: 'From JSON',
 				value: 'json',
-				description:
-					'An array of {"ID", "to_number"} objects, e.g. mapped from input items with an expression',
+				description: `A JSON array of objects with ${customerKeysText}, e.g. mapped from input items with an expression`,
 			},
 			{ name: 'None', value: 'none', description: 'Send no customer list' },
 		],
@@ -159,7 +222,7 @@ export const createCampaignDescription: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Customer',
 		default: {},
-		displayOptions: { show: { ...show, customerSource: ['rows'] } },
+		displayOptions: { show: showWhenCustomersFrom('rows') },
 		options: [
 			{
 				displayName: 'Customer',
@@ -170,7 +233,7 @@ export const createCampaignDescription: INodeProperties[] = [
 						name: 'id',
 						type: 'string',
 						default: '',
-						description: 'The customer’s ID',
+						description: 'The customer’s identifier in the service',
 					},
 					{
 						displayName: 'To Number',
@@ -178,34 +241,14 @@ export const createCampaignDescription: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						placeholder: 'e.g. +14155550100',
-						description: 'Number the message goes to',
+						description: 'Number the message goes to, in E.164 format',
 					},
 				],
 			},
 		],
 		routing: { send: { preSend: [sendCustomerRows] } },
 	},
-	{
-		displayName: 'Customers (JSON)',
-		name: 'customersJson',
-		type: 'json',
-		default: '[]',
-		description:
-			'Array of {"ID": "…", "to_number": "…"}. To take them from all input items: {{ $input.all().map(item => ({ ID: item.JSON.ID, to_number: item.JSON.phone })) }} and turn on Execute Once in the node settings.',
-		displayOptions: { show: { ...show, customerSource: ['json'] } },
-		routing: {
-			send: {
-				preSend: [
-					jsonBodyField(
-						'customersJson',
-						'Customers (JSON)',
-						'touchpoint.customer_details',
-						'array',
-					),
-				],
-			},
-		},
-	},
+	customersJson,
 	{
 		displayName: 'Schedule Settings',
 		name: 'schedule',
@@ -374,25 +417,17 @@ export const createCampaignDescription: INodeProperties[] = [
 			description: 'Whether consultants are involved in executing the touchpoint',
 			routing: { send: { type: 'body', property: 'touchpoint.is_consultants' } },
 		},
-		{
-			displayName: 'Variables (JSON)',
-			name: 'variables',
-			type: 'json',
-			default: '[]',
-			description: 'Array of variable objects for the touchpoint',
-			routing: {
-				send: {
-					preSend: [
-						jsonBodyField(
-							'campaignFields.variables',
-							'Variables (JSON)',
-							'touchpoint.variables',
-							'array',
-						),
-					],
-				},
+		jsonBodyField(
+			{
+				displayName: 'Variables (JSON)',
+				name: 'variables',
+				type: 'json',
+				default: '[]',
+				description: 'A JSON array of variable objects for the touchpoint',
+				routing: { send: { type: 'body', property: 'touchpoint.variables' } },
 			},
-		},
+			'array',
+		),
 		{
 			displayName: 'Workspace ID',
 			name: 'workspaceId',
@@ -402,3 +437,16 @@ export const createCampaignDescription: INodeProperties[] = [
 		},
 	]),
 ];
+
+/** POST /v2/campaign/create_with_touchpoint — a campaign with one messaging touchpoint. */
+export const createCampaign: Operation = {
+	option: {
+		name: 'Create',
+		value: 'create',
+		action: 'Create a campaign with a messaging touchpoint',
+		description:
+			'Create a campaign together with one messaging touchpoint. It messages real people once scheduled.',
+		routing: request('POST', '/v2/campaign/create_with_touchpoint'),
+	},
+	fields,
+};

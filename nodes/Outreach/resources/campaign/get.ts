@@ -1,16 +1,15 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { Operation } from '../../shared/operations';
+import { request } from '../../shared/pathParameters';
+import { campaignId } from './campaignId';
 
-import { pathIdField } from '../../shared/descriptions';
-
-/** The campaign ID, shared with Delete (one property, so n8n evaluates it once per item). */
-export const getCampaignDescription: INodeProperties[] = [
-	pathIdField({
-		name: 'campaignId',
-		displayName: 'Campaign ID',
-		description: 'ID of the campaign to read or delete',
-		show: { resource: ['campaign'], operation: ['get', 'delete'] },
-		searchListMethod: 'searchCampaigns',
-		placeholder: 'e.g. cmp_123',
-		urlPrefix: '/v2/_campaigns/',
-	}),
-];
+/** GET /v2/_campaigns/{campaign_id} */
+export const getCampaign: Operation = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a campaign',
+		description: 'Read one campaign by ID',
+		routing: request('GET', '/v2/_campaigns/{campaign_id}', { campaign_id: { field: campaignId } }),
+	},
+	fields: [campaignId],
+};

@@ -1,15 +1,25 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { Operation } from '../../shared/operations';
+import { idField, request } from '../../shared/pathParameters';
 
-import { pathIdField } from '../../shared/descriptions';
+const customerId = idField({
+	name: 'customerId',
+	displayName: 'Customer ID',
+	description: 'ID of the customer to delete',
+	show: { resource: ['customer'], operation: ['delete'] },
+	searchListMethod: 'searchCustomers',
+	placeholder: 'e.g. cus_123',
+});
 
-export const deleteCustomerDescription: INodeProperties[] = [
-	pathIdField({
-		name: 'customerId',
-		displayName: 'Customer ID',
-		description: 'ID of the customer to delete',
-		show: { resource: ['customer'], operation: ['delete'] },
-		searchListMethod: 'searchCustomers',
-		placeholder: 'e.g. cus_123',
-		urlPrefix: '/v2/_customers/',
-	}),
-];
+/** DELETE /v2/_customers/{customer_id} */
+export const deleteCustomer: Operation = {
+	option: {
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete a customer',
+		description: 'Delete one customer by ID',
+		routing: request('DELETE', '/v2/_customers/{customer_id}', {
+			customer_id: { field: customerId },
+		}),
+	},
+	fields: [customerId],
+};

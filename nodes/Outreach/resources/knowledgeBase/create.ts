@@ -1,52 +1,58 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { requireBodyValue } from '../../shared/routing';
-
-import { additionalFieldsCollection } from '../../shared/descriptions';
+import { requiredBodyField } from '../../shared/bodyFields';
+import { additionalFieldsCollection } from '../../shared/escapeHatch';
+import type { Operation } from '../../shared/operations';
+import { request } from '../../shared/pathParameters';
 
 const show = { resource: ['knowledgeBase'], operation: ['create'] };
 
-export const createKnowledgeBaseDescription: INodeProperties[] = [
-	{
-		displayName: 'Name',
-		name: 'knowledgeBaseName',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. Product FAQ',
-		description: 'Display name of the knowledge base',
-		displayOptions: { show },
-		routing: {
-			send: { type: 'body', property: 'name', preSend: [requireBodyValue('name', 'Name')] },
-		},
+/** POST /v2/_knowledge_base (JSON; the path has an underscore between the words) */
+export const createKnowledgeBase: Operation = {
+	option: {
+		name: 'Create',
+		value: 'create',
+		action: 'Create a knowledge base',
+		description: 'Create a knowledge base for documents, URLs and FAQ pairs',
+		routing: request('POST', '/v2/_knowledge_base'),
 	},
-	additionalFieldsCollection('knowledgeBaseFields', show, [
-		{
-			displayName: 'Description',
-			name: 'description',
-			type: 'string',
-			typeOptions: { rows: 2 },
-			default: '',
-			description: 'What the knowledge base is for',
-			routing: { send: { type: 'body', property: 'description' } },
-		},
-		{
-			displayName: 'Files',
-			name: 'files',
+	fields: [
+		requiredBodyField({
+			displayName: 'Name',
+			name: 'knowledgeBaseName',
 			type: 'string',
 			default: '',
-			description:
-				'Files as the service takes them at creation (a text value); upload documents with Update',
-			routing: { send: { type: 'body', property: 'files' } },
-		},
-		{
-			displayName: 'URLs',
-			name: 'urls',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. https://example.com/docs',
-			description: 'URLs as the service takes them at creation (a text value)',
-			routing: { send: { type: 'body', property: 'urls' } },
-		},
-	]),
-];
+			placeholder: 'e.g. Product FAQ',
+			description: 'Display name of the knowledge base',
+			displayOptions: { show },
+			routing: { send: { type: 'body', property: 'name' } },
+		}),
+		additionalFieldsCollection('knowledgeBaseFields', show, [
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				typeOptions: { rows: 2 },
+				default: '',
+				description: 'What the knowledge base is for',
+				routing: { send: { type: 'body', property: 'description' } },
+			},
+			{
+				displayName: 'Files',
+				name: 'files',
+				type: 'string',
+				default: '',
+				description:
+					'Files as the service takes them at creation (a text value); upload documents with Update',
+				routing: { send: { type: 'body', property: 'files' } },
+			},
+			{
+				displayName: 'URLs',
+				name: 'urls',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. https://example.com/docs',
+				description: 'URLs as the service takes them at creation (a text value)',
+				routing: { send: { type: 'body', property: 'urls' } },
+			},
+		]),
+	],
+};

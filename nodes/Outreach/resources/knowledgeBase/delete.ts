@@ -1,4 +1,15 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { Operation } from '../../shared/operations';
+import { request } from '../../shared/pathParameters';
+import { knowledgeBaseId } from './knowledgeBaseId';
 
-/** Delete takes only the Knowledge Base ID, which is defined with Get (get.ts). */
-export const deleteKnowledgeBaseDescription: INodeProperties[] = [];
+/** DELETE /v2/_knowledgebase/{id} */
+export const deleteKnowledgeBase: Operation = {
+	option: {
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete a knowledge base',
+		description: 'Delete one knowledge base by ID',
+		routing: request('DELETE', '/v2/_knowledgebase/{id}', { id: { field: knowledgeBaseId } }),
+	},
+	fields: [knowledgeBaseId],
+};

@@ -1,14 +1,15 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { Operation } from '../../shared/operations';
+import { request } from '../../shared/pathParameters';
+import { knowledgeBaseId } from './knowledgeBaseId';
 
-import { pathIdField } from '../../shared/descriptions';
-
-/** The knowledge base ID, shared with Update and Delete (one property, evaluated once per item). */
-export const getKnowledgeBaseDescription: INodeProperties[] = [
-	pathIdField({
-		name: 'knowledgeBaseId',
-		displayName: 'Knowledge Base ID',
-		description: 'ID of the knowledge base',
-		show: { resource: ['knowledgeBase'], operation: ['get', 'update', 'delete'] },
-		urlPrefix: '/v2/_knowledgebase/',
-	}),
-];
+/** GET /v2/_knowledgebase/{id} (no underscore inside the word, unlike Create's path) */
+export const getKnowledgeBase: Operation = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a knowledge base',
+		description: 'Read one knowledge base by ID',
+		routing: request('GET', '/v2/_knowledgebase/{id}', { id: { field: knowledgeBaseId } }),
+	},
+	fields: [knowledgeBaseId],
+};

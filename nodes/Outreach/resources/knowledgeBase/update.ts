@@ -1,10 +1,12 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { formatFaqPair, KNOWLEDGE_BASE_EXTRA_FILES_FIELD } from '../../shared/constants';
+import { FAQ_PAIR_KEYS, KNOWLEDGE_BASE_EXTRA_FILES_FIELD } from '../../shared/constants';
 import { fieldError } from '../../shared/errors';
-import { ADDITIONAL_BODY_FIELDS_LABEL, readJsonParameter } from '../../shared/routing';
-import { isPlainObject } from '../../shared/validation';
-import { encodeMultipart, type MultipartFile } from '../../shared/multipart';
+import { additionalBodyFieldsOption, readAdditionalBodyFields } from '../../shared/escapeHatch';
+import { binaryFile, formBody } from '../../shared/multipart';
+import type { Operation } from '../../shared/operations';
+import { request } from '../../shared/pathParameters';
+import { knowledgeBaseId } from './knowledgeBaseId';
 
 const show = { resource: ['knowledgeBase'], operation: ['update'] };
 
@@ -15,39 +17,26 @@ function listOfNames(value: unknown): string[] {
 		.filter((name) => name !== '');
 }
 
-async function readBinaryFiles(
-	context: IExecuteSingleFunctions,
-	propertyNames: string[],
-	field: string,
-	fieldLabel: string,
-): Promise<MultipartFile[]> {
-	const binary = context.getInputData().binary ?? {};
-	const files: MultipartFile[] = [];
-	for (const propertyName of propertyNames) {
-		const data = binary[propertyName];
-		if (!data) {
-			const available = Object.keys(binary);
-			throw fieldError(
-				context,
-				fieldLabel,
-				`the input item has no binary property "${propertyName}"`,
-				available.length
-					? `Its binary properties: ${available.join(', ')}.`
-					: 'The input item has no binary data.',
-			);
-		}
-		files.push({
-			field,
-			fileName: data.fileName ?? propertyName,
-			mimeType: data.mimeType || 'application/octet-stream',
-			content: await context.helpers.getBinaryDataBuffer(propertyName),
-		});
-	}
-	return files;
+/** The escape hatch as form fields: a list value repeats the field, other values are sent as JSON text. */
+function additionalFormFields(context: IExecuteSingleFunctions): Array<[string, string]> {
+	const extra =
+		readAdditionalBodyFields(
+			context,
+			'updateFields.additionalBodyFields',
+			'a JSON object of form fields',
+		) ?? {};
+	return Object.entries(extra).flatMap(([key, value]) => {
+		if (key.trim() === '')
+			throw fieldError(context, 'Additional Body Fields', 'a field name is empty');
+		return (Array.isArray(value) ? value : [value]).map((entry): [string, string] => [
+			key,
+			typeof entry === 'string' ? entry : JSON.stringify(entry),
+		]);
+	});
 }
 
-/** Builds the multipart/form-data body from the form: name, files, further files, URLs, FAQ pairs. */
-async function sendKnowledgeBaseForm(
+/** The multipart/form-data body of the update: name, URLs, FAQ pairs, further fields, then the files. */
+async function sendUpdateForm(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
@@ -55,9 +44,8 @@ async function sendKnowledgeBaseForm(
 	const name = String(this.getNodeParameter('updateFields.name', '') ?? '').trim();
 	if (name) fields.push(['name', name]);
 
-	for (const url of this.getNodeParameter('updateFields.urls.url', []) as Array<{
-		value?: string;
-	}>) {
+	const urls = this.getNodeParameter('updateFields.urls.url', []) as Array<{ value?: string }>;
+	for (const url of urls) {
 		const value = String(url.value ?? '').trim();
 		if (value) fields.push(['urls', value]);
 	}
@@ -68,54 +56,36 @@ async function sendKnowledgeBaseForm(
 	faqs.forEach((faq, index) => {
 		const question = String(faq.question ?? '').trim();
 		const answer = String(faq.answer ?? '').trim();
-		if (!question || !answer)
+		if (!question || !answer) {
 			throw fieldError(
 				this,
 				`FAQ Pairs (pair ${index + 1})`,
 				'needs both a question and an answer',
 			);
-		fields.push(['faqs', formatFaqPair(question, answer)]);
+		}
+		fields.push([
+			'faqs',
+			JSON.stringify({ [FAQ_PAIR_KEYS.question]: question, [FAQ_PAIR_KEYS.answer]: answer }),
+		]);
 	});
+	fields.push(...additionalFormFields(this));
 
-	// The escape hatch: further form fields, e.g. the one the seed leaves unnamed; lists repeat the field.
-	const extra = readJsonParameter(
-		this,
-		'updateFields.additionalBodyFields',
-		ADDITIONAL_BODY_FIELDS_LABEL,
-	);
-	if (extra !== undefined) {
-		if (!isPlainObject(extra)) {
-			throw fieldError(
-				this,
-				ADDITIONAL_BODY_FIELDS_LABEL,
-				'must be a JSON object of form fields, e.g. {"field": "value"}',
-			);
-		}
-		for (const [key, value] of Object.entries(extra)) {
-			for (const entry of Array.isArray(value) ? value : [value]) {
-				fields.push([key, typeof entry === 'string' ? entry : JSON.stringify(entry)]);
-			}
-		}
+	const files: Array<[string, File]> = [];
+	for (const property of listOfNames(this.getNodeParameter('updateFields.binaryProperties', ''))) {
+		files.push(['files', await binaryFile(this, property, 'Files (Binary Properties)')]);
 	}
-
-	const files = await readBinaryFiles(
-		this,
-		listOfNames(this.getNodeParameter('updateFields.binaryProperties', '')),
-		'files',
-		'Files (Binary Properties)',
+	const extraFilesField =
+		String(this.getNodeParameter('updateFields.additionalFilesField', '') ?? '').trim() ||
+		KNOWLEDGE_BASE_EXTRA_FILES_FIELD;
+	const extraFiles = listOfNames(
+		this.getNodeParameter('updateFields.additionalFilesBinaryProperties', ''),
 	);
-	const extraFieldName = String(
-		this.getNodeParameter('updateFields.additionalFilesField', KNOWLEDGE_BASE_EXTRA_FILES_FIELD) ||
-			KNOWLEDGE_BASE_EXTRA_FILES_FIELD,
-	).trim();
-	files.push(
-		...(await readBinaryFiles(
-			this,
-			listOfNames(this.getNodeParameter('updateFields.additionalFilesBinaryProperties', '')),
-			extraFieldName,
-			'Additional Files (Binary Properties)',
-		)),
-	);
+	for (const property of extraFiles) {
+		files.push([
+			extraFilesField,
+			await binaryFile(this, property, 'Additional Files (Binary Properties)'),
+		]);
+	}
 
 	if (fields.length === 0 && files.length === 0) {
 		throw fieldError(
@@ -124,113 +94,123 @@ async function sendKnowledgeBaseForm(
 			'add at least one of Name, Files, URLs, FAQ Pairs, Additional Files or Additional Body Fields',
 		);
 	}
-	const { body, contentType } = await encodeMultipart(fields, files);
-	requestOptions.body = body;
+	requestOptions.body = formBody(fields, files);
 	requestOptions.json = false;
-	requestOptions.headers = { ...requestOptions.headers, 'Content-Type': contentType };
 	return requestOptions;
 }
 
-/** The Knowledge Base ID is defined with Get (get.ts). */
-export const updateKnowledgeBaseDescription: INodeProperties[] = [
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'Sent as multipart/form-data; files come from the input item’s binary data',
-		displayOptions: { show },
-		routing: { send: { preSend: [sendKnowledgeBaseForm] } },
-		options: [
-			{
-				displayName: 'Additional Body Fields',
-				name: 'additionalBodyFields',
-				type: 'json',
-				default: '{}',
-				description:
-					'JSON object of further form fields, sent after the others; a list value repeats the field, e.g. {"purpose": "support"}',
-			},
-			{
-				displayName: 'Additional Files (Binary Properties)',
-				name: 'additionalFilesBinaryProperties',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. attachment',
-				description:
-					'Comma-separated binary properties of the input item sent as the further file list',
-			},
-			{
-				displayName: 'Additional Files Field Name',
-				name: 'additionalFilesField',
-				type: 'string',
-				default: KNOWLEDGE_BASE_EXTRA_FILES_FIELD,
-				description:
-					'Form field of the further file list. The service description does not name it; change it if your service expects another name.',
-			},
-			{
-				displayName: 'FAQ Pairs',
-				name: 'faqs',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				placeholder: 'Add FAQ Pair',
-				default: {},
-				options: [
-					{
-						displayName: 'FAQ',
-						name: 'faq',
-						values: [
-							{ displayName: 'Question', name: 'question', type: 'string', default: '' },
-							{
-								displayName: 'Answer',
-								name: 'answer',
-								type: 'string',
-								typeOptions: { rows: 2 },
-								default: '',
-							},
-						],
-					},
-				],
-			},
-			{
-				displayName: 'Files (Binary Properties)',
-				name: 'binaryProperties',
-				type: 'string',
-				default: 'data',
-				placeholder: 'e.g. data, contract',
-				description: 'Comma-separated binary properties of the input item to upload as documents',
-			},
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				description: 'New name of the knowledge base',
-			},
-			{
-				displayName: 'URLs',
-				name: 'urls',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				placeholder: 'Add URL',
-				default: {},
-				options: [
-					{
-						displayName: 'URL',
-						name: 'url',
-						values: [
-							{
-								displayName: 'URL',
-								name: 'value',
-								type: 'string',
-								default: '',
-								placeholder: 'e.g. https://example.com/docs/pricing',
-								description: 'URL of a document to index',
-							},
-						],
-					},
-				],
-			},
-		],
+/** PUT /v2/_knowledgebase/{id} as multipart/form-data; the files come from the item's binary data. */
+export const updateKnowledgeBase: Operation = {
+	option: {
+		name: 'Update',
+		value: 'update',
+		action: 'Update a knowledge base',
+		description:
+			'Rename a knowledge base or add documents (binary files), URLs and FAQ pairs to it',
+		routing: request(
+			'PUT',
+			'/v2/_knowledgebase/{id}',
+			{ id: { field: knowledgeBaseId } },
+			sendUpdateForm,
+		),
 	},
-];
+	fields: [
+		knowledgeBaseId,
+		{
+			displayName: 'Update Fields',
+			name: 'updateFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			description: 'Sent as multipart/form-data; files come from the input item’s binary data',
+			displayOptions: { show },
+			options: [
+				additionalBodyFieldsOption(
+					'updateFields',
+					'JSON object of further form fields, sent after the others; a list value repeats the field, e.g. {"purpose": "support"}',
+					false,
+				),
+				{
+					displayName: 'Additional Files (Binary Properties)',
+					name: 'additionalFilesBinaryProperties',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. attachment',
+					description:
+						'Comma-separated binary properties of the input item sent as the further file list',
+				},
+				{
+					displayName: 'Additional Files Field Name',
+					name: 'additionalFilesField',
+					type: 'string',
+					default: KNOWLEDGE_BASE_EXTRA_FILES_FIELD,
+					description:
+						'Form field of the further file list. The service description does not name it; change it if your service expects another name.',
+				},
+				{
+					displayName: 'FAQ Pairs',
+					name: 'faqs',
+					type: 'fixedCollection',
+					typeOptions: { multipleValues: true },
+					placeholder: 'Add FAQ Pair',
+					default: {},
+					options: [
+						{
+							displayName: 'FAQ',
+							name: 'faq',
+							values: [
+								{ displayName: 'Question', name: 'question', type: 'string', default: '' },
+								{
+									displayName: 'Answer',
+									name: 'answer',
+									type: 'string',
+									typeOptions: { rows: 2 },
+									default: '',
+								},
+							],
+						},
+					],
+				},
+				{
+					displayName: 'Files (Binary Properties)',
+					name: 'binaryProperties',
+					type: 'string',
+					default: 'data',
+					placeholder: 'e.g. data, contract',
+					description: 'Comma-separated binary properties of the input item to upload as documents',
+				},
+				{
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					default: '',
+					description: 'New name of the knowledge base',
+				},
+				{
+					displayName: 'URLs',
+					name: 'urls',
+					type: 'fixedCollection',
+					typeOptions: { multipleValues: true },
+					placeholder: 'Add URL',
+					default: {},
+					options: [
+						{
+							displayName: 'URL',
+							name: 'url',
+							values: [
+								{
+									displayName: 'URL',
+									name: 'value',
+									type: 'string',
+									default: '',
+									placeholder: 'e.g. https://example.com/docs/pricing',
+									description: 'URL of a document to index',
+								},
+							],
+						},
+					],
+				},
+			],
+		},
+	],
+};

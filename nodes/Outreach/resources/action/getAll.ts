@@ -1,0 +1,14 @@
+import type { Operation } from '../../shared/operations';
+import { request } from '../../shared/pathParameters';
+
+/** GET /v2/_actions (its query parameters are not shown; the same page/per_page as the other lists). */
+export const getManyActions: Operation = {
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many actions',
+		description: 'List actions, page by page',
+		routing: request('GET', '/v2/_actions'),
+	},
+	fields: [],
+};

@@ -1,0 +1,14 @@
+import type { Operation } from '../../shared/operations';
+import { request } from '../../shared/pathParameters';
+
+/** GET /v2/_customers?page=&per_page= (Return All and Limit are shared by every list). */
+export const getManyCustomers: Operation = {
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many customers',
+		description: 'List customers, page by page',
+		routing: request('GET', '/v2/_customers'),
+	},
+	fields: [],
+};

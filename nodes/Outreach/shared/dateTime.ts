@@ -1,0 +1,109 @@
+/** ISO 8601 dates and times, read strictly: a date that does not exist is refused, never shifted. */
+
+const ISO_DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+interface WallClock {
+	year: number;
+	month: number;
+	day: number;
+	hour: number;
+	minute: number;
+	second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockIn(instant: number, timeZone: string): WallClock {
+	let formatter = formatters.get(timeZone);
+	if (!formatter) {
+		formatter = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		});
+		formatters.set(timeZone, formatter);
+	}
+	const parts = formatter.formatToParts(new Date(instant));
+	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+	return {
+		year: get('year'),
+		month: get('month'),
+		day: get('day'),
+		hour: get('hour'),
+		minute: get('minute'),
+		second: get('second'),
+	};
+}
+
+const asUtc = (clock: WallClock) =>
+	Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
+
+function isRealWallClock({ year, month, day, hour, minute, second }: WallClock): boolean {
+	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+	return (
+		month >= 1 &&
+		month <= 12 &&
+		day >= 1 &&
+		day <= daysInMonth &&
+		hour <= 23 &&
+		minute <= 59 &&
+		second <= 59
+	);
+}
+
+function offsetMinutes(offset: string): number | undefined {
+	if (offset.toUpperCase() === 'Z') return 0;
+	const [, sign, hours, minutes] = /^([+-])(\d{2}):?(\d{2})$/.exec(offset) ?? [];
+	if (Number(hours) > 23 || Number(minutes) > 59) return undefined;
+	return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
+}
+
+/**
+ * The value as ISO 8601 in UTC, or the problem with it. A value without an offset is a wall-clock
+ * time in `timeZone`; a wall-clock time that the zone's clocks skip does not exist.
+ */
+export function toIsoDateTime(
+	value: unknown,
+	timeZone: string,
+): { iso: string } | { problem: string } {
+	if (value instanceof Date) {
+		return Number.isNaN(value.getTime())
+			? { problem: 'is not a date and time' }
+			: { iso: value.toISOString() };
+	}
+	const text = String(value ?? '').trim();
+	const notADate = { problem: `"${text}" is not a date and time` };
+	const match = ISO_DATE_TIME.exec(text);
+	if (!match) return notADate;
+	const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', offset] = match;
+	const clock: WallClock = {
+		year: +year,
+		month: +month,
+		day: +day,
+		hour: +hour,
+		minute: +minute,
+		second: +second,
+	};
+	if (!isRealWallClock(clock)) return notADate;
+	const milliseconds = Number(fraction.slice(0, 3).padEnd(3, '0'));
+
+	if (offset !== undefined) {
+		const minutes = offsetMinutes(offset);
+		if (minutes === undefined) return notADate;
+		return { iso: new Date(asUtc(clock) + milliseconds - minutes * 60_000).toISOString() };
+	}
+	// Find the zone's offset at that moment; two passes settle the days the offset changes.
+	const wanted = asUtc(clock);
+	let instant = wanted - (asUtc(wallClockIn(wanted, timeZone)) - wanted);
+	instant = wanted - (asUtc(wallClockIn(instant, timeZone)) - instant);
+	if (asUtc(wallClockIn(instant, timeZone)) !== wanted) {
+		return { problem: `"${text}" does not exist in ${timeZone} (the clocks skip it)` };
+	}
+	return { iso: new Date(instant + milliseconds).toISOString() };
+}

@@ -1,0 +1,124 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { NodeContext } from '../shared/errors';
+import { isPlainObject } from '../shared/objectPaths';
+import { serviceError, type ServiceAnswer } from './request';
+
+/** How much of an unexpected body an error shows. */
+const BODY_PREVIEW_LENGTH = 200;
+
+function preview(body: unknown): string {
+	const text = (typeof body === 'string' ? body : (JSON.stringify(body) ?? '')).replace(
+		/\s+/g,
+		' ',
+	);
+	if (text.trim() === '') return '(an empty body)';
+	return text.length > BODY_PREVIEW_LENGTH ? `${text.slice(0, BODY_PREVIEW_LENGTH)}…` : text;
+}
+
+function describe(value: unknown): string {
+	if (value === null) return 'null';
+	if (value === undefined) return 'missing';
+	if (Array.isArray(value)) return 'a list';
+	if (typeof value === 'string') return 'text';
+	if (typeof value === 'number') return 'a number';
+	if (typeof value === 'boolean') return 'true or false';
+	return 'an object';
+}
+
+/** The service's own words for a failure: its `message` (or `error.message`), else the body's start. */
+function serviceWords(body: unknown): string {
+	if (isPlainObject(body)) {
+		if (typeof body.message === 'string' && body.message) return body.message;
+		if (isPlainObject(body.error) && typeof body.error.message === 'string')
+			return body.error.message;
+	}
+	return preview(body);
+}
+
+/**
+ * The answer's JSON body when its status is a success, else an API error with the status, n8n's
+ * message for it and the service's own words. Pickers and the trigger show only an error's message,
+ * so outside an item the service's words are the message.
+ */
+async function successBody(context: NodeContext, answer: ServiceAnswer): Promise<unknown> {
+	const { status, body, label, contentType } = answer;
+	if (status < 200 || status >= 300) {
+		const description = `${label} answered ${status}: ${serviceWords(body)}`;
+		const error = await serviceError(context, '', description, status);
+		if (!('getItemIndex' in context)) error.message = description;
+		throw error;
+	}
+	if (typeof body === 'string') {
+		throw await serviceError(
+			context,
+			`The service's answer to ${label} is not JSON`,
+			`HTTP ${status}, ${contentType || 'no content type'}. It begins: ${preview(body)}`,
+			status,
+		);
+	}
+	return body;
+}
+
+/** The envelope of an answer about one record; its `data` must be the record (an object). */
+export async function recordEnvelope(
+	context: NodeContext,
+	answer: ServiceAnswer,
+): Promise<IDataObject> {
+	const body = await successBody(context, answer);
+	const problem = !isPlainObject(body)
+		? `the body is ${describe(body)}`
+		: !isPlainObject(body.data)
+			? `data is ${describe(body.data)}`
+			: undefined;
+	if (problem) {
+		throw await serviceError(
+			context,
+			`The service's answer to ${answer.label} holds no record: ${problem}`,
+			`It begins: ${preview(body)}`,
+			answer.status,
+		);
+	}
+	return body as IDataObject;
+}
+
+export interface ListPage {
+	records: IDataObject[];
+	/** `pagination.total_records` when the service gives it. */
+	total?: number;
+	label: string;
+}
+
+/** One page of a list answer: `data.data` must be a list of objects. */
+export async function listPage(
+	context: NodeContext,
+	answer: ServiceAnswer,
+	page: number,
+): Promise<ListPage> {
+	const body = await successBody(context, answer);
+	const data = isPlainObject(body) ? body.data : undefined;
+	const records = isPlainObject(data) ? data.data : undefined;
+	let problem: string | undefined;
+	if (!isPlainObject(body)) problem = `the body is ${describe(body)}`;
+	else if (!isPlainObject(data)) problem = `data is ${describe(data)}`;
+	else if (!Array.isArray(records)) problem = `data.data is ${describe(records)}`;
+	else {
+		const index = records.findIndex((record) => !isPlainObject(record));
+		if (index >= 0) problem = `record ${index + 1} of page ${page} is ${describe(records[index])}`;
+	}
+	if (problem) {
+		throw await serviceError(
+			context,
+			`The service's answer to ${answer.label} is not a list: ${problem}`,
+			`It begins: ${preview(body)}`,
+			answer.status,
+		);
+	}
+	const pagination = (data as IDataObject).pagination;
+	const total = isPlainObject(pagination) ? pagination.total_records : undefined;
+	return {
+		records: records as IDataObject[],
+		total: typeof total === 'number' && Number.isFinite(total) ? total : undefined,
+		label: answer.label,
+	};
+}

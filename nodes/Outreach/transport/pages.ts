@@ -1,0 +1,89 @@
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import { LIST_PAGE_SIZE, MAX_LIST_PAGES } from '../shared/constants';
+import type { NodeContext } from '../shared/errors';
+import { recordId } from '../shared/validators';
+import { listPage, type ListPage } from './answers';
+import { send, serviceError } from './request';
+
+/** One page of a list endpoint (`page`, `per_page`), checked to be a list. */
+export async function readListPage(
+	context: NodeContext,
+	request: IHttpRequestOptions,
+	page: number,
+	perPage = LIST_PAGE_SIZE,
+): Promise<ListPage> {
+	const answer = await send(
+		context,
+		{ ...request, method: 'GET', qs: { ...request.qs, page, per_page: perPage } },
+		` (page ${page})`,
+	);
+	return await listPage(context, answer, page);
+}
+
+export interface ReadPagesOptions {
+	/** Stop once this many records are read. */
+	limit: number;
+	/** What the user can do when the list is longer than this node reads. */
+	boundHint: string;
+}
+
+/**
+ * Every record of a list, page by page, in order, each record once. Paging stops at a short or empty
+ * page, or when `pagination.total_records` says the last page was read. It fails, instead of returning
+ * a wrong list, when a page repeats an earlier one, when a short page contradicts the total, or when
+ * the list goes on past MAX_LIST_PAGES.
+ */
+export async function readAllPages(
+	context: NodeContext,
+	request: IHttpRequestOptions,
+	{ limit, boundHint }: ReadPagesOptions,
+): Promise<IDataObject[]> {
+	const perPage = Math.min(limit, LIST_PAGE_SIZE);
+	const records: IDataObject[] = [];
+	const seenIds = new Set<string>();
+	let previousPage = '';
+	for (let page = 1; ; page++) {
+		const {
+			records: pageRecords,
+			total,
+			label,
+		} = await readListPage(context, request, page, perPage);
+		let fresh = 0;
+		let withoutId = false;
+		for (const record of pageRecords) {
+			const id = recordId(record);
+			withoutId ||= id === undefined;
+			if (id !== undefined && seenIds.has(id)) continue;
+			if (id !== undefined) seenIds.add(id);
+			records.push(record);
+			fresh++;
+		}
+		// A full page of records already read is not a shift at a page boundary: the page came again.
+		const samePageAgain = withoutId && JSON.stringify(pageRecords) === previousPage;
+		if (pageRecords.length >= perPage && (fresh === 0 || samePageAgain)) {
+			throw await serviceError(
+				context,
+				`The service's answer to ${label} repeats the records of an earlier page: it seems to ignore the page parameter`,
+			);
+		}
+		if (withoutId) previousPage = JSON.stringify(pageRecords);
+
+		const totalSaysMore = total !== undefined && page * perPage < total;
+		if (pageRecords.length < perPage && totalSaysMore) {
+			throw await serviceError(
+				context,
+				`The service's answer to ${label} is cut short: it holds ${pageRecords.length} records where ${perPage} were asked for, but the service reports ${total} in all`,
+			);
+		}
+		const more = pageRecords.length >= perPage && (total === undefined || totalSaysMore);
+		if (!more || records.length >= limit) return records.slice(0, limit);
+		if (page >= MAX_LIST_PAGES) {
+			throw await serviceError(
+				context,
+				`GET ${request.url}: stopped after ${MAX_LIST_PAGES.toLocaleString('en-US')} pages (${(MAX_LIST_PAGES * perPage).toLocaleString('en-US')} records), and the service still reports more`,
+				boundHint,
+			);
+		}
+	}
+}

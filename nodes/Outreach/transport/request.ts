@@ -1,0 +1,175 @@
+import {
+	NodeApiError,
+	type IDataObject,
+	type IHttpRequestOptions,
+	type IN8nHttpFullResponse,
+	type JsonObject,
+} from 'n8n-workflow';
+
+import { normalizeOutreachBaseUrl } from '../../../credentials/OutreachApi.credentials';
+import { DEFAULT_REQUEST_TIMEOUT_MS, MAX_SAME_ORIGIN_REDIRECTS } from '../shared/constants';
+import { fieldError, type NodeContext } from '../shared/errors';
+import { baseUrlProblem } from '../shared/validators';
+
+export const CREDENTIAL_TYPE = 'outreachApi';
+
+const BASE_URL_HINT = 'Fix the Base URL in the Outreach API credential.';
+
+/** What the service answered to one request, whatever its status. */
+export interface ServiceAnswer {
+	status: number;
+	contentType: string;
+	body: unknown;
+	/** How errors name the request, e.g. "GET /v2/_customers (page 2)". */
+	label: string;
+}
+
+/** Replaces every occurrence of the access token, so that no message can carry it anywhere. */
+export async function withoutToken(context: NodeContext, text: string): Promise<string> {
+	const { accessToken } = await context.getCredentials(CREDENTIAL_TYPE);
+	return typeof accessToken === 'string' && accessToken !== ''
+		? text.split(accessToken).join('***')
+		: text;
+}
+
+/** An API error that names the request; built from text only, so it holds no request options. */
+export async function serviceError(
+	context: NodeContext,
+	message: string,
+	description?: string,
+	httpCode?: number,
+): Promise<NodeApiError> {
+	const clean = {
+		message: await withoutToken(context, message),
+		description: description === undefined ? undefined : await withoutToken(context, description),
+	};
+	return new NodeApiError(context.getNode(), clean as JsonObject, {
+		...clean,
+		httpCode: httpCode === undefined ? undefined : String(httpCode),
+		...('getItemIndex' in context ? { itemIndex: context.getItemIndex() } : {}),
+	});
+}
+
+/** Rejects when `deadline` fires first: a promise n8n does not abort still stops being waited on. */
+async function beforeDeadline<T>(pending: Promise<T>, deadline: AbortSignal): Promise<T> {
+	return await new Promise<T>((resolve, reject) => {
+		const onDeadline = () => reject(deadline.reason);
+		if (deadline.aborted) onDeadline();
+		deadline.addEventListener('abort', onDeadline, { once: true });
+		pending.then(resolve, reject).finally(() => deadline.removeEventListener('abort', onDeadline));
+	});
+}
+
+/**
+ * One HTTP exchange through n8n's helper, with the credential. Every status comes back as an answer;
+ * redirects are not followed by n8n (which would send the token along); the whole exchange, not only
+ * an idle socket, ends at the deadline: n8n reads the cancel signal from the context it is given.
+ */
+async function exchange(
+	context: NodeContext,
+	options: IHttpRequestOptions,
+	deadline: AbortSignal,
+): Promise<IN8nHttpFullResponse> {
+	const cancel =
+		'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+	const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
+	const withDeadline = Object.create(context, {
+		getExecutionCancelSignal: { value: () => signal },
+	});
+	const request = context.helpers.httpRequestWithAuthentication as (
+		this: NodeContext,
+		credentialType: string,
+		options: IHttpRequestOptions,
+	) => Promise<IN8nHttpFullResponse>;
+	return await beforeDeadline(
+		request.call(withDeadline as NodeContext, CREDENTIAL_TYPE, {
+			...options,
+			abortSignal: signal,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
+		}),
+		deadline,
+	);
+}
+
+function header(headers: IDataObject | undefined, name: string): string | undefined {
+	const value = headers?.[name] ?? headers?.[name.toLowerCase()];
+	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
+}
+
+/** The URL a request went to, joined as n8n's HTTP client joins a Base URL and a path. */
+function absoluteUrl(options: IHttpRequestOptions): URL {
+	if (!options.baseURL) return new URL(options.url);
+	return new URL(`${options.baseURL.replace(/\/+$/, '')}/${options.url.replace(/^\/+/, '')}`);
+}
+
+/**
+ * Sends one request of the service and returns its answer, whatever the status. The Base URL is
+ * checked first; a read redirected within the Base URL's origin is followed a few times, any other
+ * redirect is an error, so the token never leaves that origin and a write never changes its method.
+ */
+export async function send(
+	context: NodeContext,
+	request: IHttpRequestOptions,
+	labelSuffix = '',
+): Promise<ServiceAnswer> {
+	const method = request.method ?? 'GET';
+	const label = `${method} ${request.url}${labelSuffix}`;
+	const baseURL =
+		request.baseURL ??
+		normalizeOutreachBaseUrl((await context.getCredentials(CREDENTIAL_TYPE)).baseUrl);
+	const problem = baseUrlProblem(baseURL);
+	if (problem) throw fieldError(context, 'Base URL', problem, BASE_URL_HINT);
+
+	const timeout = request.timeout ?? DEFAULT_REQUEST_TIMEOUT_MS;
+	const deadline = AbortSignal.timeout(timeout);
+	const origin = new URL(baseURL).origin;
+	let options: IHttpRequestOptions = { ...request, baseURL };
+	for (let redirects = 0; ; redirects++) {
+		let response: IN8nHttpFullResponse;
+		try {
+			response = await exchange(context, options, deadline);
+		} catch (error) {
+			if (deadline.aborted) {
+				throw await serviceError(
+					context,
+					`No complete answer to ${label} within ${timeout / 1000} s`,
+					'The service kept the request open without finishing its answer. If it is only slow, raise Settings → Request Options → Timeout.',
+				);
+			}
+			const { message, description, httpCode } = error as NodeApiError;
+			throw await serviceError(
+				context,
+				String(message),
+				description ?? undefined,
+				httpCode ? Number(httpCode) : undefined,
+			);
+		}
+		const location = header(response.headers, 'location');
+		const status = response.statusCode;
+		if (status < 300 || status >= 400 || !location) {
+			const contentType = (header(response.headers, 'content-type') ?? '').split(';')[0].trim();
+			return { status, contentType, body: response.body, label };
+		}
+		const target = new URL(location, absoluteUrl(options));
+		if (method !== 'GET' || target.origin !== origin) {
+			throw await serviceError(
+				context,
+				`The service redirected ${label} to ${target.href}, which this node does not follow`,
+				`The access token is only sent to the Base URL's origin (${origin}), and a request that changes data is never re-sent elsewhere. If the service has moved, change the Base URL in the credential.`,
+				status,
+			);
+		}
+		if (redirects >= MAX_SAME_ORIGIN_REDIRECTS) {
+			throw await serviceError(
+				context,
+				`The service redirected ${label} too many times (${redirects})`,
+				`Last redirect: ${status} to ${target.href}`,
+				status,
+			);
+		}
+		options = { ...options, baseURL: undefined, qs: undefined, url: target.href };
+	}
+}
