@@ -59,6 +59,7 @@ async function startSandbox(customers: number): Promise<SandboxProcess> {
 				SANDBOX_PORT: '0',
 				SANDBOX_CUSTOMERS: String(customers),
 				SANDBOX_RECORDING: 'false',
+				SANDBOX_LOG: 'false',
 			},
 			stdio: ['ignore', 'pipe', 'inherit'],
 		},

@@ -2,14 +2,16 @@
 // Used by `npm run dev` and `npm run test:e2e`. Everything lands in .n8n-local/ (git-ignored).
 import { spawn, spawnSync } from 'node:child_process';
 import {
+	createWriteStream,
 	existsSync,
 	mkdirSync,
+	mkdtempSync,
 	readdirSync,
 	readFileSync,
 	rmSync,
 	writeFileSync,
-	createWriteStream,
 } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -192,41 +194,112 @@ export function exampleWorkflowId(fileName) {
 	return `ex${fileName.replace(/\.json$/, '').replace(/[^a-zA-Z0-9]/g, '')}`.slice(0, 16);
 }
 
-/** The Outreach API credential pointing at the sandbox, and every example workflow using it. */
-export async function importCredentialAndExamples(installation, home, sandboxUrl, token) {
+/** IDs of the workflows and credentials already stored in this n8n user folder. */
+export async function storedIds(installation, home) {
+	const dir = mkdtempSync(path.join(tmpdir(), 'outreach-export-'));
+	const ids = {};
+	try {
+		for (const [kind, command] of [
+			['workflows', 'export:workflow'],
+			['credentials', 'export:credentials'],
+		]) {
+			const file = path.join(dir, `${kind}.json`);
+			try {
+				await n8nCli(installation, home, [command, '--all', `--output=${file}`]);
+				ids[kind] = new Set(JSON.parse(readFileSync(file, 'utf8')).map((entry) => entry.id));
+			} catch (error) {
+				// n8n refuses to export an empty list; anything else is a real failure.
+				if (!/No (workflows|credentials) found/i.test(error.message)) throw error;
+				ids[kind] = new Set();
+			}
+		}
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+	return ids;
+}
+
+/**
+ * The Outreach API credential pointing at the sandbox, and every example workflow using it. With
+ * `keepExisting`, what the user folder already has is left as it is (the user may have edited it):
+ * only what is missing is imported.
+ */
+export async function importCredentialAndExamples(
+	installation,
+	home,
+	sandboxUrl,
+	token,
+	{ keepExisting = false } = {},
+) {
+	const stored = keepExisting
+		? await storedIds(installation, home)
+		: { workflows: new Set(), credentials: new Set() };
 	const importDir = path.join(home, 'import');
+	rmSync(importDir, { recursive: true, force: true });
 	mkdirSync(importDir, { recursive: true });
-	const credentialFile = path.join(importDir, 'credentials.json');
-	writeFileSync(
-		credentialFile,
-		JSON.stringify([
-			{
-				id: CREDENTIAL_ID,
-				name: 'Outreach sandbox',
-				type: 'outreachApi',
-				data: { baseUrl: sandboxUrl, accessToken: token },
-			},
-		]),
-	);
-	await n8nCli(installation, home, ['import:credentials', `--input=${credentialFile}`]);
+	const kept = [];
+	if (stored.credentials.has(CREDENTIAL_ID)) {
+		kept.push('the "Outreach sandbox" credential');
+	} else {
+		const credentialFile = path.join(importDir, 'credentials.json');
+		writeFileSync(
+			credentialFile,
+			JSON.stringify([
+				{
+					id: CREDENTIAL_ID,
+					name: 'Outreach sandbox',
+					type: 'outreachApi',
+					data: { baseUrl: sandboxUrl, accessToken: token },
+				},
+			]),
+		);
+		await n8nCli(installation, home, ['import:credentials', `--input=${credentialFile}`]);
+		log('imported the "Outreach sandbox" credential');
+	}
 	const workflowDir = path.join(importDir, 'workflows');
 	mkdirSync(workflowDir, { recursive: true });
-	const imported = [];
+	const examples = [];
 	for (const fileName of readdirSync(path.join(ROOT, 'examples')).filter((name) =>
 		name.endsWith('.json'),
 	)) {
 		const workflow = JSON.parse(readFileSync(path.join(ROOT, 'examples', fileName), 'utf8'));
 		workflow.id = exampleWorkflowId(fileName);
+		examples.push({ fileName, id: workflow.id, name: workflow.name });
+		if (stored.workflows.has(workflow.id)) {
+			kept.push(`"${workflow.name}"`);
+			continue;
+		}
 		for (const node of workflow.nodes) {
 			if (node.credentials?.outreachApi)
 				node.credentials.outreachApi = { id: CREDENTIAL_ID, name: 'Outreach sandbox' };
 		}
 		writeFileSync(path.join(workflowDir, fileName), JSON.stringify(workflow));
-		imported.push({ fileName, id: workflow.id, name: workflow.name });
 	}
-	await n8nCli(installation, home, ['import:workflow', '--separate', `--input=${workflowDir}`]);
-	log(`imported the credential and ${imported.length} example workflows`);
-	return imported;
+	const missing = readdirSync(workflowDir);
+	if (missing.length) {
+		await n8nCli(installation, home, ['import:workflow', '--separate', `--input=${workflowDir}`]);
+		log(`imported ${missing.length} example workflow(s): ${missing.join(', ')}`);
+	}
+	if (kept.length) log(`kept as they are (already in n8n, your edits stay): ${kept.join(', ')}`);
+	return examples;
+}
+
+/**
+ * What `npm run dev` prepares in an n8n user folder before starting n8n: the packed package installed
+ * as n8n installs community packages, and the credential and examples that are not there yet.
+ */
+export async function setUpDevHome(installation, home, sandbox) {
+	mkdirSync(home, { recursive: true });
+	installPackage(home);
+	return await importCredentialAndExamples(installation, home, sandbox.url, sandbox.token, {
+		keepExisting: true,
+	});
+}
+
+/** Whether n8n still waits for its owner account to be created (shown on the first visit). */
+export async function ownerSetupPending(url) {
+	const settings = await (await fetch(`${url}/rest/settings`)).json();
+	return Boolean(settings?.data?.userManagement?.showSetupOnFirstLoad);
 }
 
 /** Starts `n8n start`, resolves once /healthz answers; the log goes to <home>/n8n.log. */

@@ -1,6 +1,7 @@
-// End-to-end: the packed package inside a real n8n, driven from the CLI and from a real browser.
+// End-to-end: the packed package inside a real n8n, set up as `npm run dev` sets it up, driven from
+// the CLI and from a real browser.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -8,15 +9,21 @@ import { after, before, test } from 'node:test';
 import {
 	ensureN8n,
 	exampleWorkflowId,
-	importCredentialAndExamples,
-	installPackage,
 	LOCAL_DIR,
 	n8nCli,
 	ROOT,
+	setUpDevHome,
 	startN8n,
 	startSandbox,
 } from '../scripts/n8n-local.mjs';
-import { driveEditor, ownerSessionCookie } from './editor.mjs';
+import {
+	actionsOptionsIssue,
+	driveEditor,
+	nodeCreatorPanelText,
+	openEditor,
+	ownerSessionCookie,
+	runWorkflowInEditor,
+} from './editor.mjs';
 
 const freePort = () =>
 	new Promise((resolve) => {
@@ -25,6 +32,10 @@ const freePort = () =>
 			server.close(() => resolve(port));
 		});
 	});
+
+const hasBrowser = existsSync('/usr/bin/chromium')
+	? false
+	: 'Debian chromium is not installed (scripts/e2e-setup.sh installs it)';
 
 let installation;
 let home;
@@ -37,10 +48,8 @@ before(
 		installation = await ensureN8n();
 		home = path.join(LOCAL_DIR, `e2e-home-${installation.version}`);
 		rmSync(home, { recursive: true, force: true });
-		mkdirSync(home, { recursive: true });
-		installPackage(home);
-		sandbox = await startSandbox(0, { seedCustomers: 12 });
-		await importCredentialAndExamples(installation, home, sandbox.url, sandbox.token);
+		sandbox = await startSandbox(0, { seedCustomers: 30, seedExamples: true });
+		await setUpDevHome(installation, home, sandbox);
 		port = await freePort();
 		n8n = await startN8n(installation, home, port);
 	},
@@ -104,12 +113,7 @@ test(
 
 test(
 	'in the editor, the Outreach node is added, its panel shows resource and operation, and a run finishes',
-	{
-		timeout: 300_000,
-		skip: existsSync('/usr/bin/chromium')
-			? false
-			: 'Debian chromium is not installed (scripts/e2e-setup.sh installs it)',
-	},
+	{ timeout: 300_000, skip: hasBrowser },
 	async () => {
 		sandbox.clearRequests();
 		const screenshots = path.join(ROOT, 'docs', 'screenshots');
@@ -128,5 +132,148 @@ test(
 			),
 			'the run from the editor reached the sandbox',
 		);
+	},
+);
+
+/** Each example, run with "Execute workflow" on its pinned trigger data, and what it must send. */
+const examples = [
+	{
+		file: 'try-it-list-customers.json',
+		nodeName: 'List Customers',
+		itemsText: '10 items',
+		requests: [['GET', '/v2/_customers', 200]],
+	},
+	{
+		file: 'crm-lead-to-call.json',
+		nodeName: 'Call the Lead',
+		itemsText: '2 items',
+		requests: [
+			['POST', '/v2/_voicecalls/your-agent-id/makeCall', 200],
+			['POST', '/v2/_voicecalls/your-agent-id/makeCall', 200],
+		],
+	},
+	{
+		file: 'weekly-campaign.json',
+		nodeName: 'Create Weekly Campaign',
+		itemsText: '1 item',
+		requests: [
+			['GET', '/v2/_customers', 200],
+			['POST', '/v2/campaign/create_with_touchpoint', 200],
+		],
+	},
+	{
+		file: 'documents-to-knowledge-base.json',
+		nodeName: 'Upload the Documents',
+		itemsText: '1 item',
+		requests: [['PUT', '/v2/_knowledgebase/kb_support', 200]],
+	},
+];
+
+test(
+	'every example runs in the editor, as imported by the dev set-up, and reaches the sandbox',
+	{ timeout: 600_000, skip: hasBrowser },
+	async () => {
+		const { page, close } = await openEditor(n8n.url);
+		try {
+			for (const example of examples) {
+				sandbox.clearRequests();
+				const problems = await runWorkflowInEditor(page, n8n.url, {
+					workflowId: exampleWorkflowId(example.file),
+					nodeName: example.nodeName,
+					itemsText: example.itemsText,
+				});
+				assert.deepEqual(problems, [], `${example.file}: no error shown`);
+				assert.deepEqual(
+					sandbox.requests.map((request) => [request.method, request.rawPath, request.status]),
+					example.requests,
+					`${example.file}: the requests the sandbox received`,
+				);
+			}
+		} finally {
+			await close();
+		}
+	},
+);
+
+test(
+	'the node creator shows the Outreach node’s own description and no "Action Actions" heading',
+	{ timeout: 120_000, skip: hasBrowser },
+	async () => {
+		const { OUTREACH_DESCRIPTION } = await import(
+			path.join(ROOT, 'dist', 'nodes', 'Outreach', 'shared', 'constants.js')
+		);
+		const { page, close } = await openEditor(n8n.url);
+		try {
+			const text = await nodeCreatorPanelText(
+				page,
+				n8n.url,
+				exampleWorkflowId('try-it-list-customers.json'),
+			);
+			assert.ok(text.includes(OUTREACH_DESCRIPTION), `the panel shows: ${text.slice(0, 300)}`);
+			assert.doesNotMatch(text, /Starts the workflow/);
+			assert.doesNotMatch(text, /\bACTION ACTIONS\b/i);
+			assert.match(text, /ACTION LIBRARY ACTIONS/i);
+		} finally {
+			await close();
+		}
+	},
+);
+
+test(
+	'a failing actions list shows the service’s message in the actions multi-select',
+	{ timeout: 120_000, skip: hasBrowser },
+	async () => {
+		const { page, close } = await openEditor(n8n.url);
+		try {
+			// The editor may ask more than once (on opening and on focus): every attempt fails.
+			const fault = { kind: 'status', status: 500, message: 'Action index rebuilding' };
+			sandbox.injectFaults(fault, fault, fault, fault);
+			const issue = await actionsOptionsIssue(
+				page,
+				n8n.url,
+				exampleWorkflowId('try-it-list-customers.json'),
+			);
+			assert.match(issue, /Action index rebuilding/);
+			assert.doesNotMatch(issue, /\[object Object\]/);
+		} finally {
+			sandbox.clearRequests();
+			await close();
+		}
+	},
+);
+
+test(
+	'setting up again (a second npm run dev) keeps a user’s edit to an example',
+	{ timeout: 300_000 },
+	async () => {
+		const id = exampleWorkflowId('crm-lead-to-call.json');
+		const exported = path.join(home, 'edited.json');
+		const read = async () => {
+			await n8nCli(
+				installation,
+				home,
+				['export:workflow', `--id=${id}`, `--output=${exported}`],
+				port,
+			);
+			const [workflow] = JSON.parse(readFileSync(exported, 'utf8'));
+			return workflow.nodes.find((node) => node.name === 'Call the Lead').parameters.agentId;
+		};
+		// The user sets the real agent ID, as in the editor: the stored workflow changes.
+		await n8nCli(
+			installation,
+			home,
+			['export:workflow', `--id=${id}`, `--output=${exported}`],
+			port,
+		);
+		const [workflow] = JSON.parse(readFileSync(exported, 'utf8'));
+		workflow.nodes.find((node) => node.name === 'Call the Lead').parameters.agentId =
+			'agent-real-42';
+		writeFileSync(exported, JSON.stringify(workflow));
+		await n8nCli(installation, home, ['import:workflow', `--input=${exported}`], port);
+		assert.equal(await read(), 'agent-real-42');
+
+		const examplesAgain = await setUpDevHome(installation, home, sandbox);
+		assert.equal(examplesAgain.length, examples.length);
+		assert.equal(await read(), 'agent-real-42', 'the edit survives the second set-up');
 	},
 );

@@ -39,20 +39,8 @@ export async function ownerSessionCookie(url) {
 		.join('; ');
 }
 
-async function signIn(page, url) {
-	const post = async (target, data) => {
-		const response = await page.request.post(target, { data });
-		return { ok: response.ok(), status: response.status() };
-	};
-	await ownerSignIn(post, url);
-}
-
-/**
- * Opens an imported workflow, adds an Outreach node after its last node through the node creator,
- * picks an operation, screenshots the node panel, then runs the workflow and screenshots the result.
- */
-export async function driveEditor({ url, workflowId, screenshots, debugDir }) {
-	mkdirSync(screenshots, { recursive: true });
+/** A signed-in browser page on n8n; `close()` ends the browser. */
+export async function openEditor(url) {
 	const browser = await chromium.launch({
 		executablePath: '/usr/bin/chromium',
 		headless: true,
@@ -66,33 +54,93 @@ export async function driveEditor({ url, workflowId, screenshots, debugDir }) {
 			'--disable-sync',
 		],
 	});
-	const step = async (page, name) => {
-		if (debugDir) await page.screenshot({ path: path.join(debugDir, `${name}.png`) });
-	};
+	const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+	const page = await context.newPage();
+	await ownerSignIn(async (target, data) => {
+		const response = await page.request.post(target, { data });
+		return { ok: response.ok(), status: response.status() };
+	}, url);
+	return { page, close: () => browser.close() };
+}
+
+async function openWorkflow(page, url, workflowId) {
+	await page.goto(`${url}/workflow/${workflowId}`);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 60_000 });
+}
+
+/** Adds a node after the workflow's last node through the node creator, searching "Outreach". */
+async function openOutreachInNodeCreator(page) {
+	await page.locator('[data-test-id="canvas-handle-plus"]').last().click();
+	await page.locator('[data-test-id="node-creator-search-bar"]').waitFor({ timeout: 20_000 });
+	await page.keyboard.type('Outreach');
+	await page
+		.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Outreach$/ })
+		.first()
+		.click();
+	await page
+		.getByText('Make an AI voice call', { exact: true })
+		.first()
+		.waitFor({ timeout: 20_000 });
+}
+
+/**
+ * Opens a workflow, clicks "Execute workflow" as a user does, and waits until `nodeName` on the canvas
+ * shows `itemsText` (e.g. "10 items"). Returns the texts of any error notifications n8n showed.
+ */
+export async function runWorkflowInEditor(
+	page,
+	url,
+	{ workflowId, nodeName, itemsText, screenshot },
+) {
+	await openWorkflow(page, url, workflowId);
+	await page.locator('[data-test-id="execute-workflow-button"]').first().click();
+	const node = page.locator('[data-test-id="canvas-node"]').filter({ hasText: nodeName });
+	await node.getByText(itemsText).waitFor({ timeout: 60_000 });
+	if (screenshot) await page.screenshot({ path: screenshot });
+	const notifications = await page.locator('.el-notification').allInnerTexts();
+	return notifications.filter((text) => /problem|error/i.test(text));
+}
+
+/** The node creator's panel for the Outreach node, as a user sees it after searching "Outreach". */
+export async function nodeCreatorPanelText(page, url, workflowId) {
+	await openWorkflow(page, url, workflowId);
+	await openOutreachInNodeCreator(page);
+	return await page.locator('[data-test-id="node-creator"]').innerText();
+}
+
+/**
+ * Adds Assistant → Create, opens its actions multi-select (Additional Fields → Action Names or IDs)
+ * and returns the issue n8n shows when the options cannot be loaded (the tooltip of its warning).
+ */
+export async function actionsOptionsIssue(page, url, workflowId) {
+	await openWorkflow(page, url, workflowId);
+	await openOutreachInNodeCreator(page);
+	await page.getByText('Create an assistant', { exact: true }).first().click();
+	const panel = page.locator('[data-test-id="ndv"]').first();
+	await panel.locator('[data-test-id="parameter-input-operation"]').waitFor({ timeout: 20_000 });
+	await panel.getByPlaceholder('Add Field').first().click();
+	await page.getByText('Action Names or IDs').last().click();
+	const issues = panel.locator('[data-test-id="parameter-issues"]').first();
+	await issues.waitFor({ timeout: 20_000 });
+	await issues.locator('svg').first().hover();
+	const tooltip = page.locator('.el-popper:visible', { hasText: 'Issues' }).first();
+	await tooltip.waitFor({ timeout: 10_000 });
+	return await tooltip.innerText();
+}
+
+/**
+ * Opens a workflow, adds an Outreach node after its last node through the node creator, picks an
+ * operation, screenshots the node panel, then runs the workflow and screenshots the result.
+ */
+export async function driveEditor({ url, workflowId, screenshots }) {
+	mkdirSync(screenshots, { recursive: true });
+	const { page, close } = await openEditor(url);
 	try {
-		const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-		const page = await context.newPage();
-		await signIn(page, url);
-		await page.goto(`${url}/workflow/${workflowId}`);
+		await openWorkflow(page, url, workflowId);
 		const listCustomers = page
 			.locator('[data-test-id="canvas-node"]')
 			.filter({ hasText: 'List Customers' });
-		await listCustomers.waitFor({ timeout: 60_000 });
-		await step(page, '01-workflow');
-
-		// Add a node after "List Customers" through the node creator, as a user does.
-		await page.locator('[data-test-id="canvas-handle-plus"]').last().click();
-		await page.locator('[data-test-id="node-creator-search-bar"]').waitFor({ timeout: 20_000 });
-		await page.keyboard.type('Outreach');
-		await page
-			.locator('[data-test-id="node-creator-item-name"]', { hasText: /^Outreach$/ })
-			.first()
-			.click();
-		await page
-			.getByText('Make an AI voice call', { exact: true })
-			.first()
-			.waitFor({ timeout: 20_000 });
-		await step(page, '02-actions');
+		await openOutreachInNodeCreator(page);
 		await page.getByText('Make an AI voice call', { exact: true }).first().click();
 		const panel = page.locator('[data-test-id="ndv"]').first();
 		await panel.locator('[data-test-id="parameter-input-operation"]').waitFor({ timeout: 20_000 });
@@ -109,10 +157,8 @@ export async function driveEditor({ url, workflowId, screenshots, debugDir }) {
 		await added.hover();
 		await added.locator('[data-test-id="delete-node-button"]').click();
 		await added.waitFor({ state: 'detached', timeout: 20_000 });
-		await step(page, '03-removed');
 		await page.locator('[data-test-id="execute-workflow-button"]').first().click();
 		await listCustomers.getByText(/10 items/).waitFor({ timeout: 60_000 });
-		await step(page, '04-ran');
 		await listCustomers.dblclick();
 		await page
 			.locator('[data-test-id="ndv"] [data-test-id="output-panel"]')
@@ -123,6 +169,6 @@ export async function driveEditor({ url, workflowId, screenshots, debugDir }) {
 		await page.screenshot({ path: path.join(screenshots, 'workflow-run.png') });
 		return { panelText };
 	} finally {
-		await browser.close();
+		await close();
 	}
 }

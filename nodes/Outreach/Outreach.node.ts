@@ -10,8 +10,18 @@ import { callDescription } from './resources/call';
 import { campaignDescription } from './resources/campaign';
 import { customerDescription } from './resources/customer';
 import { knowledgeBaseDescription } from './resources/knowledgeBase';
+import { OUTREACH_DESCRIPTION } from './shared/constants';
 import { outputFields } from './shared/outputFields';
 import { runOperation } from './transport/runOperation';
+
+const resourceOperations = [
+	...callDescription,
+	...campaignDescription,
+	...customerDescription,
+	...knowledgeBaseDescription,
+	...actionDescription,
+	...assistantDescription,
+];
 
 export class Outreach implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,9 +30,11 @@ export class Outreach implements INodeType {
 		icon: { light: 'file:../../icons/outreach.svg', dark: 'file:../../icons/outreach.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Place AI voice calls and manage campaigns, customers, knowledge bases, actions and assistants',
+		// The chosen operation's action text (e.g. "Make an AI voice call") instead of internal values.
+		// n8n's lint wants a literal here; test/node/description.test.ts checks it against the operations.
+		subtitle:
+			'={{ {"call.make":"Make an AI voice call","campaign.create":"Create a campaign with a messaging touchpoint","campaign.delete":"Delete a campaign","campaign.get":"Get a campaign","campaign.getAll":"Get many campaigns","customer.delete":"Delete a customer","customer.getAll":"Get many customers","knowledgeBase.create":"Create a knowledge base","knowledgeBase.delete":"Delete a knowledge base","knowledgeBase.get":"Get a knowledge base","knowledgeBase.update":"Update a knowledge base","action.createCallTransfer":"Create a call transfer action","action.createEmail":"Create an email action","action.createSms":"Create an SMS action","action.createStaffing":"Create a staffing system action","action.createTelephony":"Create a telephony system action","action.getAll":"Get many actions","assistant.create":"Create an assistant"}[$parameter["resource"] + "." + $parameter["operation"]] }}',
+		description: OUTREACH_DESCRIPTION,
 		defaults: { name: 'Outreach' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -40,23 +52,20 @@ export class Outreach implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Action', value: 'action' },
+					// n8n's node creator heads each resource's list "<name> Actions": "Action Actions" read as a bug.
+					{ name: 'Action Library', value: 'action' },
 					{ name: 'Assistant', value: 'assistant' },
 					{ name: 'Call', value: 'call' },
 					{ name: 'Campaign', value: 'campaign' },
 					{ name: 'Customer', value: 'customer' },
 					{ name: 'Knowledge Base', value: 'knowledgeBase' },
 				],
-				default: 'call',
+				// A new node, and a new AI-agent tool, starts on a read-only operation: Customer → Get Many.
+				default: 'customer',
 				// Every request, whatever the operation, is sent by the node's transport.
 				routing: { send: { paginate: true }, operations: { pagination: runOperation } },
 			},
-			...callDescription,
-			...campaignDescription,
-			...customerDescription,
-			...knowledgeBaseDescription,
-			...actionDescription,
-			...assistantDescription,
+			...resourceOperations,
 			...outputFields,
 		],
 	};

@@ -10,6 +10,7 @@ import {
 import {
 	LIST_PAGE_SIZE,
 	MAX_LIST_PAGES,
+	OUTREACH_DESCRIPTION,
 	TRIGGER_MAX_ABSENT_IDS,
 } from '../Outreach/shared/constants';
 import { recordId } from '../Outreach/shared/validators';
@@ -48,9 +49,10 @@ export class OutreachTrigger implements INodeType {
 		icon: { light: 'file:../../icons/outreach.svg', dark: 'file:../../icons/outreach.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"]}}',
-		description:
-			'Starts the workflow when new campaigns, customers or actions appear in the outreach service',
+		subtitle:
+			'={{ { newAction: "New action", newCampaign: "New campaign", newCustomer: "New customer" }[$parameter["event"]] }}',
+		// Shared with the Outreach node: n8n shows the trigger's description for both in the node creator.
+		description: OUTREACH_DESCRIPTION,
 		defaults: { name: 'Outreach Trigger' },
 		polling: true,
 		inputs: [],

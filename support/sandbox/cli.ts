@@ -8,12 +8,15 @@ async function main() {
 		token,
 		seedCustomers: customers,
 		recording: process.env.SANDBOX_RECORDING !== 'false',
+		seedExamples: true,
+		log:
+			process.env.SANDBOX_LOG === 'false' ? undefined : (line) => console.log(`  sandbox: ${line}`),
 	});
 	const url = await sandbox.start(port);
 	console.log(`Outreach sandbox listening on ${url}`);
 	console.log(`  credential: Base URL ${url}, Access Token ${token}`);
 	console.log(
-		`  ${customers} customers seeded; every request is validated against spec/outreach.openapi.yaml`,
+		`  ${customers} customers and the examples' knowledge base kb_support seeded; every request is validated against spec/outreach.openapi.yaml and logged here`,
 	);
 	const shutdown = () => void sandbox.stop().then(() => process.exit(0));
 	process.on('SIGINT', shutdown);

@@ -42,6 +42,10 @@ export interface SandboxOptions {
 	seedCustomers?: number;
 	/** Keep every request for inspection (default); off, the sandbox only counts them. */
 	recording?: boolean;
+	/** Seed what the example workflows need (a knowledge base kb_support). */
+	seedExamples?: boolean;
+	/** Called with one line per request once it is answered: method, path, status. */
+	log?: (line: string) => void;
 }
 
 const ctxId = () => randomUUID();
@@ -91,7 +95,11 @@ export class Sandbox {
 		this.token = options.token ?? DEFAULT_TOKEN;
 		this.recording = options.recording ?? true;
 		if (options.seedCustomers) this.store.seedCustomers(options.seedCustomers);
+		if (options.seedExamples) this.store.seedExampleData();
+		this.log = options.log;
 	}
+
+	private readonly log?: (line: string) => void;
 
 	/** The next requests (one fault each, in order) fail as described instead of being served. */
 	injectFaults(...faults: Fault[]): void {
@@ -165,6 +173,17 @@ export class Sandbox {
 			this.clearRequests();
 			res.json({ cleared: true });
 		});
+		if (this.log) {
+			const log = this.log;
+			app.use((req, res, next) => {
+				const started = Date.now();
+				res.on('close', () => {
+					const status = res.headersSent ? res.statusCode : 'dropped';
+					log(`${req.method} ${req.originalUrl} → ${status} (${Date.now() - started} ms)`);
+				});
+				next();
+			});
+		}
 		app.use((req, res, next) =>
 			this.recording ? this.record(req, res, next) : this.countInFlight(res, next),
 		);

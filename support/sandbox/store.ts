@@ -77,6 +77,17 @@ export class Store {
 		}
 	}
 
+	/** What the example workflows expect to find (examples/documents-to-knowledge-base.json uploads to kb_support). */
+	seedExampleData(): void {
+		this.knowledgeBases.insert({
+			id: 'kb_support',
+			name: 'Support',
+			documents: [],
+			faqs: [],
+			document_count: 0,
+		});
+	}
+
 	reset(): void {
 		for (const collection of [
 			this.calls,

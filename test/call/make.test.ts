@@ -128,3 +128,19 @@ describe('Call → Make', () => {
 		},
 	);
 });
+
+describe('Call → Make with an Agent ID that carries invisible spaces (issue 10)', () => {
+	it('sends the trimmed ID in the path and the body, so the service accepts the call', async () => {
+		const { error, items } = await runOutreach(makeCall({ agentId: 'agent-7 ' }), {
+			items: leads.slice(0, 1),
+			credentials: credentials(),
+		});
+		expect(error).toBeUndefined();
+		expect(sandbox.requests[0]).toMatchObject({
+			rawPath: '/v2/_voicecalls/agent-7/makeCall',
+			status: 200,
+		});
+		expect(sandbox.requests[0].body).toMatchObject({ agent_id: 'agent-7' });
+		expect(items[0].json.agent_id).toBe('agent-7');
+	});
+});

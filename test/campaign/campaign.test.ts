@@ -296,3 +296,68 @@ describe('Campaign → Get Many, Get, Delete', () => {
 		expect(sandbox.requests[0].rawPath).toBe('/v2/_campaigns/a%2Fb%3Fc');
 	});
 });
+
+describe('Campaign → Create: customers are checked like every phone number (issue 10)', () => {
+	it.each([
+		[
+			'Customers (JSON) with the keys the old help text taught',
+			{ customerSource: 'json', customersJson: '[{"ID": "cus_1", "to_number": "+14155550101"}]' },
+			'Customers (JSON): entry 1 has "ID", which the service does not take: each entry has "id" and "to_number"',
+		],
+		[
+			'an expression that evaluates to nothing',
+			{ customerSource: 'json', customersJson: '={{ $json.missing }}' },
+			'Customers (JSON): is empty: map at least one customer, or choose Customers → None',
+		],
+		[
+			'the old help text’s expression (item.JSON does not exist)',
+			{
+				customerSource: 'json',
+				customersJson:
+					'={{ $input.all().map(item => ({ ID: item.JSON.ID, to_number: item.JSON.phone })) }}',
+			},
+			'Customers (JSON): is empty',
+		],
+		[
+			'a JSON entry whose number is not E.164',
+			{ customerSource: 'json', customersJson: '[{"id": "cus_1", "to_number": "4155550100"}]' },
+			'Customers (JSON): entry 1: "to_number" "4155550100" is not a phone number in E.164 format',
+		],
+		[
+			'a customer row whose number is not E.164',
+			{ customers: { customer: [{ id: 'cus_1', toNumber: '4155550100' }] } },
+			'Customer Rows (row 1): "4155550100" is not a phone number in E.164 format',
+		],
+	])('%s is an error naming the field, and nothing is sent', async (_case, overrides, message) => {
+		const { error } = await create(overrides);
+		expect(error?.message).toContain(message);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('the help text’s own expression, run on customers from Get Many, is accepted by the service', async () => {
+		const { error } = await runOutreach(
+			createCampaign({
+				customerSource: 'json',
+				customersJson:
+					'={{ $input.all().map(item => ({ id: item.json.id, to_number: item.json.phone })) }}',
+			}),
+			{
+				credentials: credentials(),
+				items: [
+					{ json: { id: 'cus_1', phone: '+14155550101' } },
+					{ json: { id: 'cus_2', phone: '+14155550102' } },
+				],
+			},
+		);
+		expect(error).toBeUndefined();
+		// Without Execute Once each item creates a campaign with all customers: two requests here.
+		expect(sandbox.requests.map((request) => request.status)).toEqual([200, 200]);
+		expect(
+			(sandbox.requests[0].body as { touchpoint: { customer_details: unknown } }).touchpoint
+				.customer_details,
+		).toEqual([
+			{ id: 'cus_1', to_number: '+14155550101' },
+			{ id: 'cus_2', to_number: '+14155550102' },
+		]);
+	});
+});

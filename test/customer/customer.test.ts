@@ -117,3 +117,14 @@ describe('list pagination edge cases', () => {
 		expect(empty.sandbox.requests.map((request) => request.query.page)).toEqual([1, 2]);
 	});
 });
+
+describe('a node left at its defaults', () => {
+	it('lists customers: the read-only default a new node or AI-agent tool starts on', async () => {
+		const { error, items } = await runOutreach({}, { credentials: credentials() });
+		expect(error).toBeUndefined();
+		expect(sandbox.requests.map((request) => [request.method, request.rawPath])).toEqual([
+			['GET', '/v2/_customers'],
+		]);
+		expect(items.length).toBeGreaterThan(0);
+	});
+});

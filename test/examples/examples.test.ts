@@ -57,13 +57,8 @@ describe('example workflows (examples/)', () => {
 	});
 
 	it('documents → knowledge base: uploads every file of the form submission', async () => {
-		sandbox.store.knowledgeBases.insert({
-			id: 'kb_support',
-			name: 'Support',
-			documents: [],
-			faqs: [],
-			document_count: 0,
-		});
+		// What `npm run dev` seeds too, so that the example works there out of the box.
+		sandbox.store.seedExampleData();
 		const { error, output } = await runExample(
 			readExample('documents-to-knowledge-base.json'),
 			credentials(),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { Outreach } from '../../nodes/Outreach/Outreach.node';
-import { getNodeType, PACKAGE_ROOT } from '../../support/engine/engine';
+import { getNodeType, OUTREACH_NODE_TYPE, PACKAGE_ROOT } from '../../support/engine/engine';
 
 const description = getNodeType().description;
 const resources = (description.properties.find((property) => property.name === 'resource')
@@ -92,5 +92,50 @@ describe('Outreach node description', () => {
 			expect(codex.categories).not.toContain('AI');
 			expect(codex.resources.primaryDocumentation[0].url).toMatch(/^https:\/\//);
 		}
+	});
+});
+
+describe('a new Outreach node, and a new AI-agent tool, starts read-only (issue 10)', () => {
+	it('defaults to Customer → Get Many', () => {
+		const resource = description.properties.find((property) => property.name === 'resource');
+		expect(resource?.default).toBe('customer');
+		const customerOperation = description.properties.find(
+			(property) =>
+				property.name === 'operation' &&
+				property.displayOptions?.show?.resource?.[0] === 'customer',
+		);
+		expect(customerOperation?.default).toBe('getAll');
+	});
+});
+
+describe('texts a new user meets in the editor (issue 10)', () => {
+	it('the canvas subtitle is the operation’s action text, not internal values', () => {
+		const subtitle = String(description.subtitle);
+		expect(subtitle).not.toContain('": " +');
+		const table = JSON.parse(/=\{\{ (\{.*\})\[/.exec(subtitle)?.[1] ?? '{}') as Record<
+			string,
+			string
+		>;
+		// The table is a literal (n8n's lint wants one): it must say what the operations say.
+		const actions = Object.fromEntries(
+			resources.flatMap((resource) =>
+				operationsOf(String(resource.value)).map((operation) => [
+					`${resource.value}.${operation.value}`,
+					operation.action,
+				]),
+			),
+		);
+		expect(table).toEqual(actions);
+		expect(table['call.make']).toBe('Make an AI voice call');
+	});
+
+	it('no resource is named so that n8n’s node creator heads it "… Action Actions"', () => {
+		for (const resource of resources) expect(resource.name).not.toMatch(/Action$/);
+	});
+
+	it('the Outreach node and its trigger share one description (n8n shows the trigger’s for both)', () => {
+		const trigger = getNodeType(OUTREACH_NODE_TYPE.replace(/\.outreach$/, '.outreachTrigger'));
+		expect(trigger.description.description).toBe(description.description);
+		expect(description.description).toMatch(/^Place AI voice calls/);
 	});
 });

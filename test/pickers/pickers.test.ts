@@ -114,3 +114,33 @@ describe('Assistant actions multi-select', () => {
 		expect(sandbox.requests[0].body).toEqual({ name: 'Setter', actions: ['act_1', 'act_2'] });
 	});
 });
+
+describe('picker texts (issue 10)', () => {
+	it('two campaigns with the same name are told apart by their ID', async () => {
+		sandbox.store.campaigns.insert({ id: 'cmp_x1', name: 'Spring' });
+		sandbox.store.campaigns.insert({ id: 'cmp_x2', name: 'Spring' });
+		const found = await searchList('searchCampaigns', {
+			parameters: { resource: 'campaign', operation: 'get' },
+			path: 'campaignId',
+			credentials: credentials(),
+			filter: 'spring',
+		});
+		expect(found.results).toEqual([
+			{ name: 'Spring (cmp_x1)', value: 'cmp_x1' },
+			{ name: 'Spring (cmp_x2)', value: 'cmp_x2' },
+		]);
+	});
+
+	it('a failing actions list shows the service’s message in the multi-select', async () => {
+		sandbox.injectFaults({ kind: 'status', status: 500, message: 'Action index rebuilding' });
+		const failure = await loadOptions('getActions', {
+			parameters: { resource: 'assistant', operation: 'create' },
+			path: 'assistantFields.actions',
+			credentials: credentials(),
+		}).catch((error: Error) => error);
+		expect(failure).toBeInstanceOf(Error);
+		expect((failure as Error).message).toBe(
+			'GET /v2/_actions (page 1) answered 500: Action index rebuilding',
+		);
+	});
+});

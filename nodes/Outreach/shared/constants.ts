@@ -3,6 +3,13 @@
  * Each is listed in the README ("Assumptions", "Security and failure behaviour").
  */
 
+/**
+ * What the integration does. n8n's node creator shows one entry for the Outreach node and its trigger,
+ * with the trigger's description, so both nodes carry this one.
+ */
+export const OUTREACH_DESCRIPTION =
+	'Place AI voice calls, run messaging campaigns and manage customers, knowledge bases, actions and assistants of an AI outreach service';
+
 /** Method and path of the five action creations (the seed gives their bodies only). */
 export const ACTION_CREATE_REQUEST = { method: 'POST', path: '/v2/_actions' } as const;
 
@@ -54,7 +61,7 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
 /** Redirects of a read within the Base URL's origin that are followed before giving up. */
 export const MAX_SAME_ORIGIN_REDIRECTS = 5;
 
-/** Most pages of actions the assistant's actions multi-select shows. */
+/** Most actions the assistant's actions multi-select lists. */
 export const MAX_ACTION_OPTIONS = 2_000;
 
 /**
