@@ -26,7 +26,10 @@ export class InputItems implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = this.getNodeParameter('items', 0) as unknown as INodeExecutionData[];
+		// The items are data, as a webhook's payload is: text starting with "=" is not an expression here.
+		const items = this.getNodeParameter('items', 0, [], {
+			rawExpressions: true,
+		}) as unknown as INodeExecutionData[];
 		return [items.map((item, index) => ({ ...item, pairedItem: { item: index } }))];
 	}
 }
