@@ -2,6 +2,9 @@
  * npm run bench: the Outreach node against the raw HTTP limit and n8n's HTTP Request node, measured
  * side by side in one run against the sandbox (in its own process). Prints medians over BENCH_RUNS runs.
  */
+// First: n8n-core, imported below, must not write into the user's own ~/.n8n.
+import '../support/engine/userFolder';
+
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import {
 	existsSync,

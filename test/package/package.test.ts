@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { PACKAGE_ROOT } from '../../support/engine/engine';
@@ -32,5 +32,10 @@ describe('published package', () => {
 			expect.arrayContaining(['dist/icons/outreach.svg', 'dist/icons/outreach.dark.svg']),
 		);
 		expect(files.some((file) => /\.test\.|sandbox|spec\//.test(file))).toBe(false);
+		// Every compiled module has its source: a stale module of an earlier build never ships.
+		for (const file of files.filter((name) => name.endsWith('.js'))) {
+			const source = file.replace(/^dist\//, '').replace(/\.js$/, '.ts');
+			expect(existsSync(path.join(PACKAGE_ROOT, source))).toBe(true);
+		}
 	});
 });

@@ -127,7 +127,7 @@ export const updateKnowledgeBase: Operation = {
 			options: [
 				additionalBodyFieldsOption(
 					'updateFields',
-					'JSON object of further form fields, sent after the others; a list value repeats the field, e.g. {"purpose": "support"}',
+					'JSON object of further form fields, sent after the others; a list value repeats the field, e.g. {"urls": ["https://example.com/a", "https://example.com/b"]}',
 					false,
 				),
 				{
