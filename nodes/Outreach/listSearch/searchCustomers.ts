@@ -1,20 +1,10 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { listSearch } from './searchRecords';
 
-import { searchRecords } from './searchRecords';
-
-export async function searchCustomers(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchRecords.call(
-		this,
-		'/v2/_customers',
-		(customer, id) =>
-			[customer.name, customer.phone_number ?? customer.email]
-				.filter((part) => part !== undefined && part !== null)
-				.join(' · ') || id,
-		filter,
-		paginationToken,
-	);
-}
+/** The customer picker: customers by name and phone number (or email). */
+export const searchCustomers = listSearch(
+	'/v2/_customers',
+	(customer, id) =>
+		[customer.name, customer.phone_number ?? customer.email]
+			.filter((part) => part !== undefined && part !== null)
+			.join(' · ') || id,
+);

@@ -9,7 +9,7 @@ import { readListPage } from '../transport/pages';
  * filter matches the page's records by name or ID here; the next page is the pagination token. Only
  * records whose ID could be sent back as a path segment are offered.
  */
-export async function searchRecords(
+async function searchRecords(
 	this: ILoadOptionsFunctions,
 	path: string,
 	label: (record: IDataObject, id: string) => string,
@@ -35,4 +35,15 @@ export async function searchRecords(
 	const more =
 		records.length >= LIST_PAGE_SIZE && (total === undefined || page * LIST_PAGE_SIZE < total);
 	return { results, paginationToken: more ? String(page + 1) : undefined };
+}
+
+/** A resource locator's "From List" search over one list endpoint, with `label` naming each record. */
+export function listSearch(path: string, label: (record: IDataObject, id: string) => string) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		return await searchRecords.call(this, path, label, filter, paginationToken);
+	};
 }

@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { NodeContext } from '../shared/errors';
 import { isPlainObject } from '../shared/objectPaths';
-import { serviceError, type ServiceAnswer } from './request';
+import type { ServiceAnswer } from './request';
+import { serviceError } from './serviceError';
 
 /** How much of an unexpected body an error shows. */
 const BODY_PREVIEW_LENGTH = 200;

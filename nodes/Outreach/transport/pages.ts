@@ -4,7 +4,8 @@ import { LIST_PAGE_SIZE, MAX_LIST_PAGES } from '../shared/constants';
 import type { NodeContext } from '../shared/errors';
 import { recordId } from '../shared/validators';
 import { listPage, type ListPage } from './answers';
-import { send, serviceError } from './request';
+import { send } from './request';
+import { serviceError } from './serviceError';
 
 /** One page of a list endpoint (`page`, `per_page`), checked to be a list. */
 export async function readListPage(

@@ -1,17 +1,15 @@
-import {
+import type {
+	IDataObject,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
 	NodeApiError,
-	type IDataObject,
-	type IHttpRequestOptions,
-	type IN8nHttpFullResponse,
-	type JsonObject,
 } from 'n8n-workflow';
 
 import { normalizeOutreachBaseUrl } from '../../../credentials/OutreachApi.credentials';
 import { DEFAULT_REQUEST_TIMEOUT_MS, MAX_SAME_ORIGIN_REDIRECTS } from '../shared/constants';
 import { fieldError, type NodeContext } from '../shared/errors';
 import { baseUrlProblem } from '../shared/validators';
-
-export const CREDENTIAL_TYPE = 'outreachApi';
+import { CREDENTIAL_TYPE, serviceError } from './serviceError';
 
 const BASE_URL_HINT = 'Fix the Base URL in the Outreach API credential.';
 
@@ -22,32 +20,6 @@ export interface ServiceAnswer {
 	body: unknown;
 	/** How errors name the request, e.g. "GET /v2/_customers (page 2)". */
 	label: string;
-}
-
-/** Replaces every occurrence of the access token, so that no message can carry it anywhere. */
-export async function withoutToken(context: NodeContext, text: string): Promise<string> {
-	const { accessToken } = await context.getCredentials(CREDENTIAL_TYPE);
-	return typeof accessToken === 'string' && accessToken !== ''
-		? text.split(accessToken).join('***')
-		: text;
-}
-
-/** An API error that names the request; built from text only, so it holds no request options. */
-export async function serviceError(
-	context: NodeContext,
-	message: string,
-	description?: string,
-	httpCode?: number,
-): Promise<NodeApiError> {
-	const clean = {
-		message: await withoutToken(context, message),
-		description: description === undefined ? undefined : await withoutToken(context, description),
-	};
-	return new NodeApiError(context.getNode(), clean as JsonObject, {
-		...clean,
-		httpCode: httpCode === undefined ? undefined : String(httpCode),
-		...('getItemIndex' in context ? { itemIndex: context.getItemIndex() } : {}),
-	});
 }
 
 /** Rejects when `deadline` fires first: a promise n8n does not abort still stops being waited on. */

@@ -1,0 +1,299 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import {
+	NodeConnectionTypes,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type IVersionedNodeType,
+} from 'n8n-workflow';
+
+import { OUTREACH_BASE_URL_EXPRESSION } from '../credentials/OutreachApi.credentials';
+import {
+	nodeTypes,
+	OUTREACH_CREDENTIAL_TYPE,
+	OUTREACH_NODE_TYPE,
+	runWorkflow,
+} from '../support/engine/engine';
+import { INPUT_NODE_TYPE } from '../support/engine/input-node';
+import { PACKAGE_ROOT } from '../support/repo';
+import { DEFAULT_TOKEN } from '../support/sandbox/server';
+import type { SandboxProcess } from './sandboxProcess';
+
+/** n8n-nodes-base as n8n 1.123.81 ships it beside our n8n-core 1.122.48. */
+const HTTP_NODE_VERSION = '1.121.53';
+const BENCH_DEPS = path.join(PACKAGE_ROOT, '.bench-deps');
+const FLOOR_NODE_TYPE = 'bench.declarativeFloor';
+const PREVIOUS_NODE_TYPE = 'bench.previousOutreach';
+/** A checkout of an earlier version, built: its Outreach node is measured in the same run (before/after). */
+export const PREVIOUS_PACKAGE = process.env.BENCH_PREVIOUS_PACKAGE;
+const HTTP_NODE_TYPE = 'n8n-nodes-base.httpRequest';
+
+export function leads(count: number): INodeExecutionData[] {
+	return Array.from({ length: count }, (_, index) => ({
+		json: { name: `Lead ${index}`, phone: `+1415${String(index).padStart(7, '0')}` },
+	}));
+}
+
+/** Make Call with two expressions from the input item, as the CRM example has it. */
+const makeCallParameters: INodeParameters = {
+	resource: 'call',
+	operation: 'make',
+	agentId: 'agent-7',
+	phoneNumber: '={{ $json.phone }}',
+	callFields: { customerName: '={{ $json.name }}', callPurpose: 'Benchmark' },
+};
+
+/**
+ * The floor a declarative node cannot go below: the same request (same credential, same body, same
+ * two expressions) from plain routing — a URL expression and `send.property` — with no checks at all.
+ */
+const declarativeFloor: INodeType = {
+	description: {
+		displayName: 'Declarative Floor',
+		name: 'declarativeFloor',
+		group: ['transform'],
+		version: 1,
+		description: 'Make Call with nothing but n8n routing',
+		defaults: { name: 'Floor' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: OUTREACH_CREDENTIAL_TYPE, required: true }],
+		requestDefaults: {
+			baseURL: OUTREACH_BASE_URL_EXPRESSION,
+			headers: { Accept: 'application/json' },
+			json: true,
+		},
+		properties: [
+			{
+				displayName: 'Agent ID',
+				name: 'agentId',
+				type: 'string',
+				default: '',
+				routing: {
+					request: { method: 'POST', url: '=/v2/_voicecalls/{{$value}}/makeCall' },
+					send: { type: 'body', property: 'agent_id' },
+				},
+			},
+			{
+				displayName: 'Phone Number',
+				name: 'phoneNumber',
+				type: 'string',
+				default: '',
+				routing: { send: { type: 'body', property: 'phone_number' } },
+			},
+			{
+				displayName: 'Additional Fields',
+				name: 'callFields',
+				type: 'collection',
+				default: {},
+				options: [
+					{
+						displayName: 'Call Purpose',
+						name: 'callPurpose',
+						type: 'string',
+						default: '',
+						routing: { send: { type: 'body', property: 'call_purpose' } },
+					},
+					{
+						displayName: 'Customer Name',
+						name: 'customerName',
+						type: 'string',
+						default: '',
+						routing: { send: { type: 'body', property: 'customer_name' } },
+					},
+				],
+			},
+		],
+	},
+};
+
+/** n8n's HTTP Request node, installed into .bench-deps for the benchmark only, sharing our n8n-core. */
+function httpRequestNode(): IVersionedNodeType {
+	const nodeFile = path.join(
+		BENCH_DEPS,
+		'node_modules/n8n-nodes-base/dist/nodes/HttpRequest/HttpRequest.node.js',
+	);
+	if (!existsSync(nodeFile)) {
+		process.stderr.write(
+			`installing n8n-nodes-base@${HTTP_NODE_VERSION} into .bench-deps (benchmark only)…\n`,
+		);
+		mkdirSync(BENCH_DEPS, { recursive: true });
+		writeFileSync(
+			path.join(BENCH_DEPS, 'package.json'),
+			// xlsx: the version n8n-nodes-base names is a tarball outside the registry.
+			JSON.stringify({
+				private: true,
+				dependencies: { 'n8n-nodes-base': HTTP_NODE_VERSION },
+				overrides: { xlsx: '0.18.5' },
+			}),
+		);
+		execFileSync(
+			'npm',
+			['install', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund'],
+			{ cwd: BENCH_DEPS, stdio: 'inherit' },
+		);
+		// Resolve n8n-workflow and n8n-core to the engine's own copies, as inside n8n.
+		for (const shared of ['n8n-workflow', 'n8n-core'])
+			rmSync(path.join(BENCH_DEPS, 'node_modules', shared), { recursive: true, force: true });
+	}
+	// A path known only at run time (the bench-only install), so a plain require.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { HttpRequest } = require(nodeFile) as { HttpRequest: new () => IVersionedNodeType };
+	return new HttpRequest();
+}
+
+/** Registers the floor, the HTTP Request node and any previous version beside the package's nodes. */
+export function registerComparedNodes(): void {
+	nodeTypes.register(FLOOR_NODE_TYPE, declarativeFloor);
+	nodeTypes.register(HTTP_NODE_TYPE, httpRequestNode() as unknown as INodeType);
+	if (PREVIOUS_PACKAGE) {
+		const nodeFile = path.join(PREVIOUS_PACKAGE, 'dist/nodes/Outreach/Outreach.node.js');
+		// A path known only at run time (another checkout), so a plain require.
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { Outreach } = require(nodeFile) as { Outreach: new () => INodeType };
+		nodeTypes.register(PREVIOUS_NODE_TYPE, new Outreach());
+	}
+}
+
+function httpRequestParameters(sandbox: SandboxProcess): INodeParameters {
+	return {
+		method: 'POST',
+		url: `${sandbox.url}/v2/_voicecalls/agent-7/makeCall`,
+		authentication: 'predefinedCredentialType',
+		nodeCredentialType: OUTREACH_CREDENTIAL_TYPE,
+		sendBody: true,
+		specifyBody: 'json',
+		jsonBody:
+			'={{ { agent_id: "agent-7", phone_number: $json.phone, customer_name: $json.name, call_purpose: "Benchmark" } }}',
+		options: {},
+	};
+}
+
+export type WayName = 'node' | 'previous' | 'floor' | 'http' | 'raw';
+
+export const WAY_LABELS: Record<WayName, string> = {
+	node: 'Outreach node',
+	previous: `Outreach node, previous version (${PREVIOUS_PACKAGE ?? 'none'})`,
+	floor: 'minimal declarative node (floor)',
+	http: 'n8n HTTP Request node',
+	raw: 'raw fetch loop',
+};
+
+/** Runs "Input Items → one node" with `count` leads through n8n-core's engine. */
+async function runThroughEngine(
+	sandbox: SandboxProcess,
+	way: Exclude<WayName, 'raw'>,
+	count: number,
+): Promise<void> {
+	const [type, typeVersion, parameters] =
+		way === 'node'
+			? [OUTREACH_NODE_TYPE, 1, makeCallParameters]
+			: way === 'previous'
+				? [PREVIOUS_NODE_TYPE, 1, makeCallParameters]
+				: way === 'floor'
+					? [FLOOR_NODE_TYPE, 1, makeCallParameters]
+					: [HTTP_NODE_TYPE, 4.2, httpRequestParameters(sandbox)];
+	const nodes: INode[] = [
+		{
+			id: 'in',
+			name: 'Input Items',
+			type: INPUT_NODE_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { items: leads(count) as never },
+		},
+		{
+			id: 'measured',
+			name: 'Measured',
+			type,
+			typeVersion,
+			position: [200, 0],
+			parameters,
+			credentials: { [OUTREACH_CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Outreach' } },
+		},
+	];
+	const result = await runWorkflow(
+		{
+			nodes,
+			connections: { 'Input Items': { main: [[{ node: 'Measured', type: 'main', index: 0 }]] } },
+		},
+		{ [OUTREACH_CREDENTIAL_TYPE]: { baseUrl: sandbox.url, accessToken: DEFAULT_TOKEN } },
+	);
+	const output = result.output('Measured');
+	if (result.error || output.length !== count || output.some((item) => item.error)) {
+		throw new Error(`${WAY_LABELS[way]} failed: ${result.error?.message ?? output.length}`);
+	}
+}
+
+/** The same requests from a plain fetch loop with `concurrency` requests in flight: the physical limit. */
+async function rawFetch(
+	sandbox: SandboxProcess,
+	count: number,
+	concurrency: number,
+): Promise<void> {
+	const bodies = leads(count).map(({ json }) =>
+		JSON.stringify({
+			agent_id: 'agent-7',
+			phone_number: json.phone,
+			customer_name: json.name,
+			call_purpose: 'Benchmark',
+		}),
+	);
+	let next = 0;
+	await Promise.all(
+		Array.from({ length: Math.max(1, Math.min(concurrency, count)) }, async () => {
+			while (next < count) {
+				const body = bodies[next++];
+				const response = await fetch(`${sandbox.url}/v2/_voicecalls/agent-7/makeCall`, {
+					method: 'POST',
+					headers: {
+						authorization: `Bearer ${DEFAULT_TOKEN}`,
+						'content-type': 'application/json',
+						accept: 'application/json',
+					},
+					body,
+				});
+				if (!response.ok) throw new Error(`raw fetch got ${response.status}`);
+				await response.arrayBuffer();
+			}
+		}),
+	);
+}
+
+export interface Sample {
+	wallMs: number;
+	/** CPU time of this process (user + system): the sandbox runs in its own process. */
+	cpuMs: number;
+	requests: number;
+	maxInFlight: number;
+}
+
+/** One measured run of `count` Make Calls one way. */
+export async function measureWay(
+	sandbox: SandboxProcess,
+	way: WayName,
+	count: number,
+	rawConcurrency = count,
+): Promise<Sample> {
+	await sandbox.clear();
+	const cpu = process.cpuUsage();
+	const started = performance.now();
+	if (way === 'raw') await rawFetch(sandbox, count, rawConcurrency);
+	else await runThroughEngine(sandbox, way, count);
+	const wallMs = performance.now() - started;
+	const used = process.cpuUsage(cpu);
+	const stats = await sandbox.stats();
+	if (stats.requests !== count)
+		throw new Error(`${way}: ${stats.requests} requests, expected ${count}`);
+	// Open connections stand for requests in flight: the sandbox answers each request synchronously.
+	return {
+		wallMs,
+		cpuMs: (used.user + used.system) / 1000,
+		requests: stats.requests,
+		maxInFlight: stats.maxOpenConnections,
+	};
+}

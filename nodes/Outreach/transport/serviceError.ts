@@ -1,0 +1,31 @@
+import { NodeApiError, type JsonObject } from 'n8n-workflow';
+
+import type { NodeContext } from '../shared/errors';
+
+export const CREDENTIAL_TYPE = 'outreachApi';
+
+/** Replaces every occurrence of the access token, so that no message can carry it anywhere. */
+export async function withoutToken(context: NodeContext, text: string): Promise<string> {
+	const { accessToken } = await context.getCredentials(CREDENTIAL_TYPE);
+	return typeof accessToken === 'string' && accessToken !== ''
+		? text.split(accessToken).join('***')
+		: text;
+}
+
+/** An API error that names the request; built from text only, so it holds no request options. */
+export async function serviceError(
+	context: NodeContext,
+	message: string,
+	description?: string,
+	httpCode?: number,
+): Promise<NodeApiError> {
+	const clean = {
+		message: await withoutToken(context, message),
+		description: description === undefined ? undefined : await withoutToken(context, description),
+	};
+	return new NodeApiError(context.getNode(), clean as JsonObject, {
+		...clean,
+		httpCode: httpCode === undefined ? undefined : String(httpCode),
+		...('getItemIndex' in context ? { itemIndex: context.getItemIndex() } : {}),
+	});
+}

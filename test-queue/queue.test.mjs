@@ -1,0 +1,367 @@
+// Queue mode: n8n's distributed engine with the packed package in every process. A main (webhooks,
+// the trigger's polls) and two workers (executions), Redis and PostgreSQL, the sandbox as the service.
+import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+
+import {
+	CREDENTIAL_ID,
+	ensureN8n,
+	installPackage,
+	LOCAL_DIR,
+	n8nCli,
+	startN8n,
+	startSandbox,
+} from '../scripts/n8n-local.mjs';
+import { freePort, hasQueueTools, queueEnv, startPostgres, startRedis, until } from './cluster.mjs';
+
+const skip = hasQueueTools()
+	? false
+	: 'Redis or PostgreSQL is missing (scripts/queue-setup.sh installs them)';
+const WORKER_CONCURRENCY = 10;
+
+let installation;
+let redis;
+let postgres;
+let sandbox;
+let env;
+let main;
+let mainPort;
+const workers = [];
+const homes = {};
+
+const outreachNode = (name, parameters, position) => ({
+	id: name.replace(/\W/g, ''),
+	name,
+	type: 'n8n-nodes-outreach.outreach',
+	typeVersion: 1,
+	position,
+	parameters,
+	credentials: { outreachApi: { id: CREDENTIAL_ID, name: 'Outreach sandbox' } },
+});
+
+const webhook = (name, pathName) => ({
+	id: pathName,
+	name,
+	type: 'n8n-nodes-base.webhook',
+	typeVersion: 2,
+	webhookId: `outreach-${pathName}`,
+	position: [0, 0],
+	parameters: { httpMethod: 'POST', path: pathName, responseMode: 'onReceived', options: {} },
+});
+
+/** The workflows of the test: webhook leads → call, webhook upload → knowledge base, trigger → call. */
+const workflows = [
+	{
+		id: 'queueLeadCall',
+		name: 'Queue: lead → call',
+		nodes: [
+			webhook('Lead', 'queue-lead'),
+			outreachNode(
+				'Call',
+				{
+					resource: 'call',
+					operation: 'make',
+					agentId: '={{ $json.body.agent }}',
+					phoneNumber: '={{ $json.body.phone }}',
+				},
+				[220, 0],
+			),
+		],
+		connections: { Lead: { main: [[{ node: 'Call', type: 'main', index: 0 }]] } },
+	},
+	{
+		id: 'queueUpload',
+		name: 'Queue: upload → knowledge base',
+		nodes: [
+			webhook('Upload', 'queue-upload'),
+			outreachNode(
+				'Add Documents',
+				{
+					resource: 'knowledgeBase',
+					operation: 'update',
+					knowledgeBaseId: 'kb_support',
+					updateFields: { binaryProperties: '={{ Object.keys($binary).join(", ") }}' },
+				},
+				[220, 0],
+			),
+		],
+		connections: { Upload: { main: [[{ node: 'Add Documents', type: 'main', index: 0 }]] } },
+	},
+	{
+		id: 'queueTrigger',
+		name: 'Queue: new customer → call',
+		nodes: [
+			{
+				id: 'trigger',
+				name: 'New Customer',
+				type: 'n8n-nodes-outreach.outreachTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					event: 'newCustomer',
+					// At second 0 of every minute: n8n refuses to poll more often than once a minute.
+					pollTimes: { item: [{ mode: 'custom', cronExpression: '0 * * * * *' }] },
+				},
+				credentials: { outreachApi: { id: CREDENTIAL_ID, name: 'Outreach sandbox' } },
+			},
+			outreachNode(
+				'Welcome Call',
+				{
+					resource: 'call',
+					operation: 'make',
+					agentId: 'trigger-agent',
+					phoneNumber: '={{ $json.phone_number }}',
+				},
+				[220, 0],
+			),
+		],
+		connections: { 'New Customer': { main: [[{ node: 'Welcome Call', type: 'main', index: 0 }]] } },
+	},
+];
+
+/** The calls the service received for one agent (a call still being answered has its body too). */
+const callsOf = (agent) =>
+	sandbox.requests.filter(
+		(request) => request.rawPath === `/v2/_voicecalls/${agent}/makeCall` && request.body,
+	);
+const countBy = (values) =>
+	values.reduce((counts, value) => counts.set(value, (counts.get(value) ?? 0) + 1), new Map());
+/** Execution IDs a worker's log says it started (n8n logs "Worker started execution <id> (job <n>)"). */
+const startedOn = (worker) =>
+	[...worker.readLog().matchAll(/Worker started execution (\S+)/g)].map(([, id]) => id);
+
+async function startMain() {
+	main = await startN8n(installation, homes.main, mainPort, { env });
+}
+
+before(
+	async () => {
+		if (skip) return;
+		installation = await ensureN8n();
+		[redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
+		env = queueEnv({ redisPort: redis.port, postgresPort: postgres.port });
+		sandbox = await startSandbox(0, { seedCustomers: 5, seedExamples: true });
+		for (const role of ['main', 'worker-1', 'worker-2']) {
+			homes[role] = path.join(LOCAL_DIR, `queue-${role}-${installation.version}`);
+			rmSync(homes[role], { recursive: true, force: true });
+			mkdirSync(homes[role], { recursive: true });
+			// Every process loads the package from its own user folder, as n8n installs it.
+			installPackage(homes[role]);
+		}
+		mainPort = await freePort();
+		const importDir = path.join(homes.main, 'import');
+		mkdirSync(importDir, { recursive: true });
+		writeFileSync(
+			path.join(importDir, 'credentials.json'),
+			JSON.stringify([
+				{
+					id: CREDENTIAL_ID,
+					name: 'Outreach sandbox',
+					type: 'outreachApi',
+					data: { baseUrl: sandbox.url, accessToken: sandbox.token },
+				},
+			]),
+		);
+		const cli = (args) => n8nCli(installation, homes.main, args, mainPort, env);
+		await cli(['import:credentials', `--input=${path.join(importDir, 'credentials.json')}`]);
+		for (const workflow of workflows) {
+			const file = path.join(importDir, `${workflow.id}.json`);
+			writeFileSync(file, JSON.stringify({ ...workflow, active: false, settings: {} }));
+			await cli(['import:workflow', `--input=${file}`]);
+			// n8n 2.x activates with publish:workflow, 1.x with update:workflow --active=true.
+			await cli(
+				Number(installation.version.split('.')[0]) >= 2
+					? ['publish:workflow', `--id=${workflow.id}`]
+					: ['update:workflow', `--id=${workflow.id}`, '--active=true'],
+			);
+		}
+		await startMain();
+		for (const index of [1, 2]) {
+			workers.push(
+				await startN8n(installation, homes[`worker-${index}`], await freePort(), {
+					command: 'worker',
+					args: [`--concurrency=${WORKER_CONCURRENCY}`],
+					env,
+				}),
+			);
+		}
+	},
+	{ timeout: 30 * 60_000 },
+);
+
+after(async () => {
+	for (const worker of workers) await worker.stop();
+	await main?.stop();
+	await sandbox?.stop();
+	await redis?.stop();
+	await postgres?.stop();
+});
+
+test(
+	'50 leads arriving at once become 50 exact calls, each executed on a worker',
+	{ skip, timeout: 180_000 },
+	async () => {
+		sandbox.clearRequests();
+		const phones = Array.from({ length: 50 }, (_, n) => `+1415555${String(n).padStart(4, '0')}`);
+		const answers = await Promise.all(
+			phones.map((phone) =>
+				fetch(`${main.url}/webhook/queue-lead`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ phone, agent: 'queue-agent' }),
+				}).then((response) => response.status),
+			),
+		);
+		assert.deepEqual(countBy(answers), new Map([[200, 50]]));
+		await until(() => callsOf('queue-agent').length >= 50, '50 calls reach the service');
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		const calls = callsOf('queue-agent');
+		assert.equal(calls.length, 50, 'none doubled');
+		assert.deepEqual(
+			[...countBy(calls.map((call) => call.body.phone_number)).values()],
+			Array(50).fill(1),
+		);
+		assert.ok(calls.every((call) => call.status === 200 && call.body.agent_id === 'queue-agent'));
+		const onWorkers = workers.map((worker) => startedOn(worker).length);
+		assert.equal(
+			onWorkers.reduce((sum, count) => sum + count, 0),
+			50,
+			`executions per worker: ${onWorkers}`,
+		);
+		assert.doesNotMatch(main.readLog(), /Worker started execution/);
+		console.log(
+			`# 50 leads: ${calls.length} calls; executions on worker 1: ${onWorkers[0]}, worker 2: ${onWorkers[1]}, on main: 0`,
+		);
+	},
+);
+
+test(
+	'an uploaded file reaches the service byte-exact from a worker, in the default binary mode',
+	{ skip, timeout: 120_000 },
+	async () => {
+		sandbox.clearRequests();
+		const content = randomBytes(200 * 1024);
+		const form = new FormData();
+		form.append('data', new Blob([content], { type: 'application/pdf' }), 'handbook.pdf');
+		const response = await fetch(`${main.url}/webhook/queue-upload`, {
+			method: 'POST',
+			body: form,
+		});
+		assert.equal(response.status, 200);
+		const isUpload = (request) =>
+			request.method === 'PUT' && request.rawPath === '/v2/_knowledgebase/kb_support';
+		await until(() => sandbox.requests.some(isUpload), 'the upload reaches the service');
+		const [upload] = sandbox.requests.filter(isUpload);
+		assert.equal(upload.status, 200);
+		assert.equal(upload.files.length, 1);
+		const hash = (buffer) => createHash('sha256').update(buffer).digest('hex');
+		assert.equal(hash(upload.files[0].content), hash(content));
+		assert.equal(upload.files[0].fileName, 'handbook.pdf');
+		console.log(
+			`# upload: ${content.length} bytes, sha256 ${hash(content).slice(0, 16)}… equal on the service`,
+		);
+	},
+);
+
+test(
+	'the trigger polls on main and emits each new customer once, across a restart of main',
+	{ skip, timeout: 300_000 },
+	async () => {
+		sandbox.clearRequests();
+		const addCustomer = () => {
+			sandbox.store.seedCustomers(1);
+			return sandbox.store.customers.page(1, 100).data.at(-1).phone_number;
+		};
+		const firstPhone = addCustomer();
+		await until(
+			() => callsOf('trigger-agent').length >= 1,
+			'the first new customer is called',
+			60_000,
+		);
+
+		await main.stop();
+		await startMain();
+		const secondPhone = addCustomer();
+		await until(
+			() => callsOf('trigger-agent').length >= 2,
+			'the second new customer is called',
+			90_000,
+		);
+		// Two more polls: nothing new, nothing emitted again.
+		await new Promise((resolve) => setTimeout(resolve, 22_000));
+		const phones = callsOf('trigger-agent').map((call) => call.body.phone_number);
+		assert.deepEqual(phones, [firstPhone, secondPhone]);
+		console.log(
+			`# trigger: ${phones.length} calls for 2 new customers across a restart of main, each once`,
+		);
+	},
+);
+
+test(
+	'a worker killed while executions are queued: what n8n does',
+	{ skip, timeout: 300_000 },
+	async () => {
+		sandbox.clearRequests();
+		const count = 30;
+		// Each call is answered after 2 s: with 10 executions a worker, 20 run and 10 wait in the queue.
+		sandbox.injectFaults(...Array.from({ length: count }, () => ({ kind: 'slow', delayMs: 2000 })));
+		const phones = Array.from({ length: count }, (_, n) => `+1415666${String(n).padStart(4, '0')}`);
+		const before = workers.map((worker) => startedOn(worker).length);
+		/** Executions the main reports given up: "job stalled more than maxStalledCount (execution 65)". */
+		const stalledIds = () =>
+			new Set(
+				[...main.readLog().matchAll(/stalled more than maxStalledCount \(execution (\S+)\)/g)].map(
+					([, id]) => id,
+				),
+			);
+		const stalledBefore = stalledIds();
+		await Promise.all(
+			phones.map((phone) =>
+				fetch(`${main.url}/webhook/queue-lead`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ phone, agent: 'kill-agent' }),
+				}),
+			),
+		);
+		await until(() => callsOf('kill-agent').length >= 5, 'calls are under way');
+		const [victim, survivor] = workers;
+		await victim.stop('SIGKILL');
+		const runningOnVictim = startedOn(victim).slice(before[0]);
+		// n8n notices the dead worker's jobs once their lock expires (5 s here, 30 s by default).
+		const stalled = () => [...stalledIds()].filter((id) => !stalledBefore.has(id)).sort();
+		await until(
+			() => stalled().length >= runningOnVictim.length,
+			'n8n gives up the dead worker’s executions',
+			120_000,
+		);
+		await until(
+			() => startedOn(survivor).length - before[1] >= count - runningOnVictim.length,
+			'the survivor runs every execution that was waiting',
+			120_000,
+		);
+		await new Promise((resolve) => setTimeout(resolve, 5000));
+		const perPhone = countBy(callsOf('kill-agent').map((call) => call.body.phone_number));
+		const ranOnSurvivor = startedOn(survivor).length - before[1];
+		console.log(
+			`# killed worker 1 with ${runningOnVictim.length} executions running: n8n failed them ("job stalled more than ` +
+				`maxStalledCount") without running them again; worker 2 ran the other ${ranOnSurvivor}; ` +
+				`${perPhone.size}/${count} leads reached the service, none twice`,
+		);
+		// Our node sends one request per execution, and n8n did not re-run the dead worker's executions.
+		assert.ok(
+			[...perPhone.values()].every((calls) => calls === 1),
+			'no lead is called twice',
+		);
+		assert.equal(ranOnSurvivor, count - runningOnVictim.length, 'every waiting execution ran once');
+		assert.ok(perPhone.size >= ranOnSurvivor);
+		assert.deepEqual(
+			stalled(),
+			[...runningOnVictim].sort(),
+			'n8n gave up exactly the dead worker’s',
+		);
+	},
+);
