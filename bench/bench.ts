@@ -159,10 +159,10 @@ async function uploads(sandbox: SandboxProcess) {
 	}
 }
 
-/** Section 4: Return All over large lists. */
+/** Section 5: Return All over large lists. */
 async function returnAll() {
 	print();
-	print('## 4. Customer → Get Many, Return All (100 per page)');
+	print('## 5. Customer → Get Many, Return All (100 per page)');
 	print('| records | requests | ceil(N/100) | time | peak heap growth | peak RSS growth |');
 	print('|---|---|---|---|---|---|');
 	for (const records of [10_000, 100_000]) {
@@ -207,7 +207,7 @@ function dirSize(dir: string): number {
 	}, 0);
 }
 
-/** Section 5: what installing and loading the package costs. */
+/** Section 6: what installing and loading the package costs. */
 function packageCost() {
 	const packageJson = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8'));
 	const requireTime = (file: string) =>
@@ -226,7 +226,7 @@ function packageCost() {
 			),
 		);
 	print();
-	print('## 5. Package');
+	print('## 6. Package');
 	print(
 		'| dist/ size | require() Outreach node | require() Outreach Trigger | require() credential | runtime dependencies |',
 	);
@@ -236,10 +236,10 @@ function packageCost() {
 	);
 }
 
-/** Section 6: the sandbox's own throughput, so that its limit is not mistaken for the node's. */
+/** Section 4: the sandbox's own throughput, so that its limit is not mistaken for the node's. */
 async function sandboxThroughput(sandbox: SandboxProcess) {
 	print();
-	print('## 6. Sandbox throughput (raw fetch, Make Call, 2,000 requests)');
+	print('## 4. Sandbox throughput (raw fetch, Make Call, 2,000 requests)');
 	print('| concurrency | requests/s |');
 	print('|---|---|');
 	for (const concurrency of [1, 16, 64, 256]) {

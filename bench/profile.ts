@@ -18,6 +18,7 @@ interface ProfileNode {
 /** Which code a frame belongs to, in a few groups that tell the story. */
 function groupOf(url: string, functionName: string): string {
 	if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+	if (url.includes('n8n-nodes-base')) return 'HTTP Request node';
 	if (url.includes('/dist/nodes/') || url.includes('/dist/credentials/')) return 'this package';
 	if (
 		/n8n-workflow\/.*(expression|workflow-data-proxy|extensions)/.test(url) ||
@@ -29,8 +30,7 @@ function groupOf(url: string, functionName: string): string {
 	if (/axios|follow-redirects|form-data|proxy-agent/.test(url)) return 'axios and agents';
 	if (url.includes('n8n-core')) return 'n8n-core (other)';
 	if (url.includes('n8n-workflow')) return 'n8n-workflow (other)';
-	if (url.includes('n8n-nodes-base')) return 'HTTP Request node';
-	if (url.startsWith('node:')) return `Node.js ${url.replace('node:internal/', '').split('/')[0]}`;
+	if (url.startsWith('node:')) return 'Node.js (http, net, streams, events…)';
 	return 'other';
 }
 
@@ -63,9 +63,9 @@ async function profile(way: WayName, runs: number) {
 		process.stdout.write(
 			`\n## ${WAY_LABELS[way]}: ${runs} × 1,000 Make Calls, ${total} busy samples\n`,
 		);
-		process.stdout.write('| code | share of busy CPU samples |\n|---|---|\n');
+		process.stdout.write('| code | busy CPU samples | share |\n|---|---|---|\n');
 		for (const [group, count] of [...groups].sort((a, b) => b[1] - a[1])) {
-			process.stdout.write(`| ${group} | ${share(count)} |\n`);
+			process.stdout.write(`| ${group} | ${count} | ${share(count)} |\n`);
 		}
 		process.stdout.write('\nBusiest functions (self time):\n');
 		for (const [where, count] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 12)) {

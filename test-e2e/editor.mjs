@@ -66,6 +66,18 @@ export async function openEditor(url) {
 async function openWorkflow(page, url, workflowId) {
 	await page.goto(`${url}/workflow/${workflowId}`);
 	await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 60_000 });
+	// n8n 2.x locks a workflow to the browser tab that last edited it (an earlier test's closed
+	// browser, here) and shows it read-only with "Edit here", as a user would see it: take it over.
+	// The banner comes a moment after the canvas, so wait a few seconds for it.
+	const editHere = page.getByText('Edit here', { exact: true });
+	const locked = await editHere
+		.waitFor({ timeout: 5_000 })
+		.then(() => true)
+		.catch(() => false);
+	if (locked) {
+		await editHere.click();
+		await editHere.waitFor({ state: 'hidden', timeout: 20_000 });
+	}
 }
 
 /** Adds a node after the workflow's last node through the node creator, searching "Outreach". */
@@ -123,7 +135,10 @@ export async function actionsOptionsIssue(page, url, workflowId) {
 	const issues = panel.locator('[data-test-id="parameter-issues"]').first();
 	await issues.waitFor({ timeout: 20_000 });
 	await issues.locator('svg').first().hover();
-	const tooltip = page.locator('.el-popper:visible', { hasText: 'Issues' }).first();
+	// n8n 1.x shows it in an Element Plus popper, 2.x in a tooltip of its own.
+	const tooltip = page
+		.locator('.el-popper:visible, [data-test-id="tooltip-content"]:visible', { hasText: 'Issues' })
+		.first();
 	await tooltip.waitFor({ timeout: 10_000 });
 	return await tooltip.innerText();
 }
