@@ -1,6 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { LIST_PAGE_SIZE } from '../shared/constants';
 import { recordId } from '../shared/validators';
 import { readListPage } from '../transport/pages';
 
@@ -17,7 +16,7 @@ async function searchRecords(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const page = Math.max(1, Math.trunc(Number(paginationToken)) || 1);
-	const { records, total } = await readListPage(this, { url: path }, page);
+	const { records, hasMore } = await readListPage(this, { url: path }, page);
 	const needle = filter?.trim().toLowerCase();
 	const entries = records.flatMap((record) => {
 		const id = recordId(record);
@@ -32,9 +31,7 @@ async function searchRecords(
 				: entry,
 		)
 		.filter((entry) => !needle || `${entry.name} ${entry.value}`.toLowerCase().includes(needle));
-	const more =
-		records.length >= LIST_PAGE_SIZE && (total === undefined || page * LIST_PAGE_SIZE < total);
-	return { results, paginationToken: more ? String(page + 1) : undefined };
+	return { results, paginationToken: hasMore ? String(page + 1) : undefined };
 }
 
 /** A resource locator's "From List" search over one list endpoint, with `label` naming each record. */

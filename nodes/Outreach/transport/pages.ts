@@ -7,19 +7,30 @@ import { listPage, type ListPage } from './answers';
 import { send } from './request';
 import { serviceError } from './serviceError';
 
+export interface ReadPage extends ListPage {
+	/** Whether `pagination.total_records` says further records follow this page. */
+	totalSaysMore: boolean;
+	/** Whether a further page may hold records: this one is full, and the total does not say it was the last. */
+	hasMore: boolean;
+}
+
 /** One page of a list endpoint (`page`, `per_page`), checked to be a list. */
 export async function readListPage(
 	context: NodeContext,
 	request: IHttpRequestOptions,
 	page: number,
 	perPage = LIST_PAGE_SIZE,
-): Promise<ListPage> {
+): Promise<ReadPage> {
 	const answer = await send(
 		context,
 		{ ...request, method: 'GET', qs: { ...request.qs, page, per_page: perPage } },
 		` (page ${page})`,
 	);
-	return await listPage(context, answer, page);
+	const listed = await listPage(context, answer, page);
+	const { records, total } = listed;
+	const totalSaysMore = total !== undefined && page * perPage < total;
+	const hasMore = records.length >= perPage && (total === undefined || totalSaysMore);
+	return { ...listed, totalSaysMore, hasMore };
 }
 
 export interface ReadPagesOptions {
@@ -49,6 +60,8 @@ export async function readAllPages(
 			records: pageRecords,
 			total,
 			label,
+			totalSaysMore,
+			hasMore,
 		} = await readListPage(context, request, page, perPage);
 		let fresh = 0;
 		let withoutId = false;
@@ -70,15 +83,13 @@ export async function readAllPages(
 		}
 		if (withoutId) previousPage = JSON.stringify(pageRecords);
 
-		const totalSaysMore = total !== undefined && page * perPage < total;
 		if (pageRecords.length < perPage && totalSaysMore) {
 			throw await serviceError(
 				context,
 				`The service's answer to ${label} is cut short: it holds ${pageRecords.length} records where ${perPage} were asked for, but the service reports ${total} in all`,
 			);
 		}
-		const more = pageRecords.length >= perPage && (total === undefined || totalSaysMore);
-		if (!more || records.length >= limit) return records.slice(0, limit);
+		if (!hasMore || records.length >= limit) return records.slice(0, limit);
 		if (page >= MAX_LIST_PAGES) {
 			throw await serviceError(
 				context,
