@@ -10,14 +10,15 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** How a value that is not an object reads in an error message. */
-function describeValue(value: unknown): string {
+/** What a value is, in words a form user knows, for error messages. */
+export function describeValue(value: unknown): string {
 	if (value === null) return 'null';
+	if (value === undefined) return 'missing';
 	if (Array.isArray(value)) return 'a list';
 	if (typeof value === 'string') return 'text';
 	if (typeof value === 'number') return 'a number';
 	if (typeof value === 'boolean') return 'true or false';
-	return typeof value;
+	return 'an object';
 }
 
 /** The first problem with a dotted key, or undefined. */

@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -8,8 +7,8 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
+import { requestBody } from './bodyFields';
 import { fieldError } from './errors';
-import { isPlainObject } from './objectPaths';
 import { pathSegment } from './validators';
 
 /** A `{placeholder}` of an operation's path and the field that fills it. */
@@ -37,10 +36,7 @@ function fillPathParameters(parameters: Record<string, PathParameter>) {
 			}
 			const segment = encodeURIComponent(checked.id);
 			requestOptions.url = requestOptions.url.replace(`{${placeholder}}`, () => segment);
-			if (alsoInBody) {
-				if (!isPlainObject(requestOptions.body)) requestOptions.body = {};
-				(requestOptions.body as IDataObject)[alsoInBody] = checked.id;
-			}
+			if (alsoInBody) requestBody(requestOptions)[alsoInBody] = checked.id;
 		}
 		return requestOptions;
 	};

@@ -3,6 +3,8 @@
  * as a phrase to put after the field's name, or undefined when the value is fine.
  */
 
+import { describeValue } from './objectPaths';
+
 const E164 = /^\+[1-9]\d{1,14}$/;
 
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -22,13 +24,6 @@ export function isE164(value: string): boolean {
 	return E164.test(value);
 }
 
-/** What a value is, in words a form user knows, for values that are not text or a number. */
-function kindOf(value: unknown): string {
-	if (Array.isArray(value)) return 'a list';
-	if (typeof value === 'boolean') return 'true or false';
-	return 'an object';
-}
-
 /**
  * The trimmed text of an ID used as one path segment, or its problem. Only text and numbers are IDs;
  * "." and ".." would change the path even when encoded, and control characters or unpaired
@@ -37,7 +32,7 @@ function kindOf(value: unknown): string {
 export function pathSegment(value: unknown): { id: string } | { problem: string } {
 	if (value === undefined || value === null) return { problem: 'must not be empty' };
 	if (typeof value !== 'string' && typeof value !== 'number') {
-		return { problem: `must be text or a number, not ${kindOf(value)}` };
+		return { problem: `must be text or a number, not ${describeValue(value)}` };
 	}
 	const id = String(value).trim();
 	if (id === '') return { problem: 'must not be empty' };

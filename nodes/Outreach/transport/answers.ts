@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { NodeContext } from '../shared/errors';
-import { isPlainObject } from '../shared/objectPaths';
+import { describeValue, isPlainObject } from '../shared/objectPaths';
 import type { ServiceAnswer } from './request';
 import { serviceError } from './serviceError';
 
@@ -15,16 +15,6 @@ function preview(body: unknown): string {
 	);
 	if (text.trim() === '') return '(an empty body)';
 	return text.length > BODY_PREVIEW_LENGTH ? `${text.slice(0, BODY_PREVIEW_LENGTH)}…` : text;
-}
-
-function describe(value: unknown): string {
-	if (value === null) return 'null';
-	if (value === undefined) return 'missing';
-	if (Array.isArray(value)) return 'a list';
-	if (typeof value === 'string') return 'text';
-	if (typeof value === 'number') return 'a number';
-	if (typeof value === 'boolean') return 'true or false';
-	return 'an object';
 }
 
 /** The service's own words for a failure: its `message` (or `error.message`), else the body's start. */
@@ -68,9 +58,9 @@ export async function recordEnvelope(
 ): Promise<IDataObject> {
 	const body = await successBody(context, answer);
 	const problem = !isPlainObject(body)
-		? `the body is ${describe(body)}`
+		? `the body is ${describeValue(body)}`
 		: !isPlainObject(body.data)
-			? `data is ${describe(body.data)}`
+			? `data is ${describeValue(body.data)}`
 			: undefined;
 	if (problem) {
 		throw await serviceError(
@@ -100,12 +90,13 @@ export async function listPage(
 	const data = isPlainObject(body) ? body.data : undefined;
 	const records = isPlainObject(data) ? data.data : undefined;
 	let problem: string | undefined;
-	if (!isPlainObject(body)) problem = `the body is ${describe(body)}`;
-	else if (!isPlainObject(data)) problem = `data is ${describe(data)}`;
-	else if (!Array.isArray(records)) problem = `data.data is ${describe(records)}`;
+	if (!isPlainObject(body)) problem = `the body is ${describeValue(body)}`;
+	else if (!isPlainObject(data)) problem = `data is ${describeValue(data)}`;
+	else if (!Array.isArray(records)) problem = `data.data is ${describeValue(records)}`;
 	else {
 		const index = records.findIndex((record) => !isPlainObject(record));
-		if (index >= 0) problem = `record ${index + 1} of page ${page} is ${describe(records[index])}`;
+		if (index >= 0)
+			problem = `record ${index + 1} of page ${page} is ${describeValue(records[index])}`;
 	}
 	if (problem) {
 		throw await serviceError(
