@@ -100,7 +100,8 @@ export function actionAdditionalFields(
 /** webhook.mandatory: wait for the confirmation or external response before the call goes on. */
 export function mandatoryOption(description: string, onByDefault: boolean): INodeProperties {
 	const routing = { send: { type: 'body' as const, property: 'webhook.mandatory' } };
-	// The seed gives a default (true) for email only; the other kinds start off.
+	// The seed gives a default (true) for email only; the other kinds start off. Two literal objects,
+	// because n8n's lint (node-param-default-wrong-for-boolean) accepts only a literal boolean default.
 	return onByDefault
 		? {
 				displayName: 'Mandatory',
