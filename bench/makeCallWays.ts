@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import {
 	NodeConnectionTypes,
-	type INode,
 	type INodeExecutionData,
 	type INodeParameters,
 	type INodeType,
@@ -16,12 +16,14 @@ import {
 	nodeTypes,
 	OUTREACH_CREDENTIAL_TYPE,
 	OUTREACH_NODE_TYPE,
-	runWorkflow,
+	runAfterInputItems,
 } from '../support/engine/engine';
-import { INPUT_NODE_TYPE } from '../support/engine/input-node';
 import { PACKAGE_ROOT } from '../support/repo';
 import { DEFAULT_TOKEN } from '../support/sandbox/server';
 import type { SandboxProcess } from './sandboxProcess';
+
+/** Loads a module whose path is known only at run time (the bench-only install, another checkout). */
+const loadAtRunTime = createRequire(__filename);
 
 /** n8n-nodes-base as n8n 1.123.81 ships it beside our n8n-core 1.122.48. */
 const HTTP_NODE_VERSION = '1.121.53';
@@ -140,9 +142,7 @@ function httpRequestNode(): IVersionedNodeType {
 		for (const shared of ['n8n-workflow', 'n8n-core'])
 			rmSync(path.join(BENCH_DEPS, 'node_modules', shared), { recursive: true, force: true });
 	}
-	// A path known only at run time (the bench-only install), so a plain require.
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { HttpRequest } = require(nodeFile) as { HttpRequest: new () => IVersionedNodeType };
+	const { HttpRequest } = loadAtRunTime(nodeFile) as { HttpRequest: new () => IVersionedNodeType };
 	return new HttpRequest();
 }
 
@@ -152,9 +152,7 @@ export function registerComparedNodes(): void {
 	nodeTypes.register(HTTP_NODE_TYPE, httpRequestNode() as unknown as INodeType);
 	if (PREVIOUS_PACKAGE) {
 		const nodeFile = path.join(PREVIOUS_PACKAGE, 'dist/nodes/Outreach/Outreach.node.js');
-		// A path known only at run time (another checkout), so a plain require.
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const { Outreach } = require(nodeFile) as { Outreach: new () => INodeType };
+		const { Outreach } = loadAtRunTime(nodeFile) as { Outreach: new () => INodeType };
 		nodeTypes.register(PREVIOUS_NODE_TYPE, new Outreach());
 	}
 }
@@ -197,33 +195,12 @@ async function runThroughEngine(
 				: way === 'floor'
 					? [FLOOR_NODE_TYPE, 1, makeCallParameters]
 					: [HTTP_NODE_TYPE, 4.2, httpRequestParameters(sandbox)];
-	const nodes: INode[] = [
-		{
-			id: 'in',
-			name: 'Input Items',
-			type: INPUT_NODE_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { items: leads(count) as never },
-		},
-		{
-			id: 'measured',
-			name: 'Measured',
-			type,
-			typeVersion,
-			position: [200, 0],
-			parameters,
-			credentials: { [OUTREACH_CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Outreach' } },
-		},
-	];
-	const result = await runWorkflow(
-		{
-			nodes,
-			connections: { 'Input Items': { main: [[{ node: 'Measured', type: 'main', index: 0 }]] } },
-		},
-		{ [OUTREACH_CREDENTIAL_TYPE]: { baseUrl: sandbox.url, accessToken: DEFAULT_TOKEN } },
+	const result = await runAfterInputItems(
+		{ name: 'Measured', type, typeVersion, parameters },
+		leads(count),
+		{ baseUrl: sandbox.url, accessToken: DEFAULT_TOKEN },
 	);
-	const output = result.output('Measured');
+	const output = result.items;
 	if (result.error || output.length !== count || output.some((item) => item.error)) {
 		throw new Error(`${WAY_LABELS[way]} failed: ${result.error?.message ?? output.length}`);
 	}

@@ -194,8 +194,20 @@ export interface OutreachRunOptions {
 
 export const OUTREACH_NODE_NAME = 'Outreach';
 
-/** Runs "Input Items → Outreach" with the given node parameters. */
-export async function runOutreach(parameters: INodeParameters, options: OutreachRunOptions) {
+/** The node under test in "Input Items → node": the input node's items are its input. */
+export type NodeAfterInput = Pick<INode, 'name' | 'type' | 'typeVersion' | 'parameters'> &
+	Partial<Pick<INode, 'onError'>>;
+
+/**
+ * Runs "Input Items → node", the node holding the Outreach credential, and returns the run with the
+ * node's output items.
+ */
+export async function runAfterInputItems(
+	node: NodeAfterInput,
+	items: INodeExecutionData[],
+	credentials: ICredentialDataDecryptedObject,
+	timezone?: string,
+) {
 	const nodes: INode[] = [
 		{
 			id: 'input',
@@ -203,30 +215,40 @@ export async function runOutreach(parameters: INodeParameters, options: Outreach
 			type: INPUT_NODE_TYPE,
 			typeVersion: 1,
 			position: [0, 0],
-			parameters: { items: (options.items ?? [{ json: {} }]) as unknown as INodeParameters[] },
+			parameters: { items: items as unknown as INodeParameters[] },
 		},
 		{
-			id: 'outreach',
-			name: OUTREACH_NODE_NAME,
-			type: OUTREACH_NODE_TYPE,
-			typeVersion: 1,
+			id: 'tested',
 			position: [200, 0],
-			parameters,
 			credentials: { [OUTREACH_CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Outreach sandbox' } },
-			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			...node,
 		},
 	];
 	const result = await runWorkflow(
 		{
 			nodes,
-			connections: {
-				'Input Items': { main: [[{ node: OUTREACH_NODE_NAME, type: 'main', index: 0 }]] },
-			},
-			timezone: options.timezone,
+			connections: { 'Input Items': { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
+			timezone,
 		},
-		{ [OUTREACH_CREDENTIAL_TYPE]: options.credentials },
+		{ [OUTREACH_CREDENTIAL_TYPE]: credentials },
 	);
-	return { ...result, items: result.output(OUTREACH_NODE_NAME) };
+	return { ...result, items: result.output(node.name) };
+}
+
+/** Runs "Input Items → Outreach" with the given node parameters. */
+export async function runOutreach(parameters: INodeParameters, options: OutreachRunOptions) {
+	return await runAfterInputItems(
+		{
+			name: OUTREACH_NODE_NAME,
+			type: OUTREACH_NODE_TYPE,
+			typeVersion: 1,
+			parameters,
+			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		},
+		options.items ?? [{ json: {} }],
+		options.credentials,
+		options.timezone,
+	);
 }
 
 /**
