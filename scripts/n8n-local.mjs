@@ -11,6 +11,7 @@ import {
 	rmSync,
 	writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -373,6 +374,15 @@ export async function startN8n(
 		},
 	};
 }
+
+/** A TCP port on 127.0.0.1 that nothing listens on at the moment. */
+export const freePort = () =>
+	new Promise((resolve) => {
+		const server = createServer().listen(0, '127.0.0.1', () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
+	});
 
 /** Starts the compiled sandbox in this process. */
 export async function startSandbox(port, options = {}) {

@@ -2,13 +2,13 @@
 // the CLI and from a real browser.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
 import {
 	ensureN8n,
 	exampleWorkflowId,
+	freePort,
 	LOCAL_DIR,
 	n8nCli,
 	ownerSetupPending,
@@ -25,14 +25,6 @@ import {
 	ownerSessionCookie,
 	runWorkflowInEditor,
 } from './editor.mjs';
-
-const freePort = () =>
-	new Promise((resolve) => {
-		const server = createServer().listen(0, '127.0.0.1', () => {
-			const { port } = server.address();
-			server.close(() => resolve(port));
-		});
-	});
 
 const hasBrowser = existsSync('/usr/bin/chromium')
 	? false

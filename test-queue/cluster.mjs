@@ -2,17 +2,10 @@
 // started on a free loopback port with throw-away data, and the n8n processes around them.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export const freePort = () =>
-	new Promise((resolve) => {
-		const server = createServer().listen(0, '127.0.0.1', () => {
-			const { port } = server.address();
-			server.close(() => resolve(port));
-		});
-	});
+import { freePort } from '../scripts/n8n-local.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -9,13 +9,14 @@ import { after, before, test } from 'node:test';
 import {
 	CREDENTIAL_ID,
 	ensureN8n,
+	freePort,
 	installPackage,
 	LOCAL_DIR,
 	n8nCli,
 	startN8n,
 	startSandbox,
 } from '../scripts/n8n-local.mjs';
-import { freePort, hasQueueTools, queueEnv, startPostgres, startRedis, until } from './cluster.mjs';
+import { hasQueueTools, queueEnv, startPostgres, startRedis, until } from './cluster.mjs';
 
 const skip = hasQueueTools()
 	? false
