@@ -8,7 +8,7 @@ import type {
 import { toIsoDateTime } from './dateTime';
 import { fieldError } from './errors';
 import { deleteAtPath, getAtPath, isPlainObject, setAtPath } from './objectPaths';
-import { isE164, isEmptyValue, parseJson, wholeNumber } from './validators';
+import { E164_HINT, isEmptyValue, parseJson, phoneNumberProblem, wholeNumber } from './validators';
 
 /** What a check makes of the value routing placed in the body: the value to send, or a problem. */
 export type BodyCheck = (
@@ -20,9 +20,6 @@ export type BodyCheck = (
 export type BodyField = INodeProperties & {
 	routing: { send: { type: 'body'; property: string } };
 };
-
-export const E164_HINT =
-	'Use a plus sign, the country code and the number, without spaces, e.g. +14155550100.';
 
 /** The request's JSON body, created when the request has none yet. */
 export function requestBody(requestOptions: IHttpRequestOptions): IDataObject {
@@ -80,9 +77,8 @@ export function requiredBodyField(field: BodyField): INodeProperties {
 export function phoneBodyField(field: BodyField): INodeProperties {
 	return checkedBodyField(field, (value) => {
 		const text = String(value ?? '').trim();
-		return isE164(text)
-			? { value: text }
-			: { problem: `"${text}" is not a phone number in E.164 format`, hint: E164_HINT };
+		const problem = phoneNumberProblem(text);
+		return problem ? { problem, hint: E164_HINT } : { value: text };
 	});
 }
 

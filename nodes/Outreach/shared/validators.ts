@@ -20,8 +20,14 @@ function hasControlCharacter(text: string): boolean {
 	return false;
 }
 
-export function isE164(value: string): boolean {
-	return E164.test(value);
+export const E164_HINT =
+	'Use a plus sign, the country code and the number, without spaces, e.g. +14155550100.';
+
+/** The problem with a phone number that is not in E.164 format (give it trimmed), or undefined. */
+export function phoneNumberProblem(value: unknown): string | undefined {
+	return typeof value === 'string' && E164.test(value)
+		? undefined
+		: `${JSON.stringify(value ?? null)} is not a phone number in E.164 format`;
 }
 
 /**

@@ -8,7 +8,6 @@ import type {
 import {
 	checkedBodyField,
 	dateTimeBodyField,
-	E164_HINT,
 	jsonBodyField,
 	requestBody,
 	requiredBodyField,
@@ -20,7 +19,7 @@ import { additionalFieldsCollection } from '../../shared/escapeHatch';
 import { isPlainObject } from '../../shared/objectPaths';
 import type { Operation } from '../../shared/operations';
 import { request } from '../../shared/pathParameters';
-import { isE164, parseJson } from '../../shared/validators';
+import { E164_HINT, parseJson, phoneNumberProblem } from '../../shared/validators';
 
 const show = { resource: ['campaign'], operation: ['create'] };
 const showWhenCustomersFrom = (source: string) => ({ ...show, customerSource: [source] });
@@ -55,14 +54,8 @@ async function sendCustomerRows(
 		const id = String(row.id ?? '').trim();
 		const toNumber = String(row.toNumber ?? '').trim();
 		if (!id || !toNumber) throw fieldError(this, label, 'needs both a Customer ID and a To Number');
-		if (!isE164(toNumber)) {
-			throw fieldError(
-				this,
-				label,
-				`"${toNumber}" is not a phone number in E.164 format`,
-				E164_HINT,
-			);
-		}
+		const phoneProblem = phoneNumberProblem(toNumber);
+		if (phoneProblem) throw fieldError(this, label, phoneProblem, E164_HINT);
 		return { id, to_number: toNumber };
 	});
 	return requestOptions;
@@ -83,10 +76,8 @@ function customerEntryProblem(entry: unknown, position: number): string | undefi
 	if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') {
 		return `entry ${position} needs an "id"`;
 	}
-	if (typeof entry.to_number !== 'string' || !isE164(entry.to_number)) {
-		return `entry ${position}: "to_number" ${JSON.stringify(entry.to_number ?? null)} is not a phone number in E.164 format`;
-	}
-	return undefined;
+	const phoneProblem = phoneNumberProblem(entry.to_number);
+	return phoneProblem && `entry ${position}: "to_number" ${phoneProblem}`;
 }
 
 const customersJson = checkedBodyField(
