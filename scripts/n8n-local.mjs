@@ -1,6 +1,7 @@
 // Installs, prepares and starts a real n8n with this package loaded as a community package.
 // Used by `npm run dev` and `npm run test:e2e`. Everything lands in .n8n-local/ (git-ignored).
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import {
 	createWriteStream,
 	existsSync,
@@ -316,6 +317,26 @@ export async function ownerSetupPending(url) {
  * ready: the main's REST API answers, or the worker's log says it is ready. The log goes to
  * <home>/<command>.log (n8n.log for the main).
  */
+/** Polls `check` until it holds; fails after `timeoutMs` with `what`. */
+export async function until(check, what, timeoutMs = 60_000, intervalMs = 250) {
+	const started = Date.now();
+	while (!(await check())) {
+		if (Date.now() - started > timeoutMs)
+			throw new Error(`Timed out after ${timeoutMs} ms: ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	}
+}
+
+/** Stops a child process with `signal` and waits for its exit; SIGKILL if it is still there after 20 s. */
+export async function stopProcess(child, signal = 'SIGTERM') {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	const gone = once(child, 'exit');
+	child.kill(signal);
+	const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+	await gone;
+	clearTimeout(timer);
+}
+
 export async function startN8n(
 	installation,
 	home,
@@ -332,8 +353,6 @@ export async function startN8n(
 	child.stdout.pipe(out);
 	child.stderr.pipe(out);
 	const started = Date.now();
-	let exited = false;
-	child.on('exit', () => (exited = true));
 	const readLog = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
 	const ready =
 		command === 'start'
@@ -349,12 +368,16 @@ export async function startN8n(
 					return Boolean(settings?.ok);
 				}
 			: async () => /worker is now ready|Worker ready|worker started/i.test(readLog());
-	while (!(await ready())) {
-		if (exited) throw new Error(`n8n ${command} exited while starting; see ${logFile}`);
-		if (Date.now() - started > 180_000)
-			throw new Error(`n8n ${command} was not ready in 180 s; see ${logFile}`);
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
+	await until(
+		async () => {
+			if (child.exitCode !== null || child.signalCode !== null)
+				throw new Error(`n8n ${command} exited while starting; see ${logFile}`);
+			return ready();
+		},
+		`n8n ${command} is ready; see ${logFile}`,
+		180_000,
+		500,
+	);
 	log(
 		`n8n ${installation.version} ${command} ready${command === 'start' ? ` on http://127.0.0.1:${port}` : ''} in ${Math.round((Date.now() - started) / 1000)} s`,
 	);
@@ -364,14 +387,7 @@ export async function startN8n(
 		url: `http://127.0.0.1:${port}`,
 		readLog,
 		/** Stops the process: SIGTERM (graceful), or `signal` (e.g. SIGKILL to simulate a crash). */
-		stop: async (signal = 'SIGTERM') => {
-			if (exited) return;
-			const gone = new Promise((resolve) => child.on('exit', resolve));
-			child.kill(signal);
-			const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-			await gone;
-			clearTimeout(timer);
-		},
+		stop: (signal) => stopProcess(child, signal),
 	};
 }
 

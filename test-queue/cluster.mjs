@@ -5,19 +5,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { freePort } from '../scripts/n8n-local.mjs';
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits for `check` to hold, polling; fails after `timeoutMs` with `what`. */
-export async function until(check, what, timeoutMs = 60_000) {
-	const started = Date.now();
-	while (!(await check())) {
-		if (Date.now() - started > timeoutMs)
-			throw new Error(`Timed out after ${timeoutMs} ms: ${what}`);
-		await sleep(250);
-	}
-}
+import { freePort, stopProcess, until } from '../scripts/n8n-local.mjs';
 
 /** A child process whose output is kept, stopped with `stop()`. */
 function child(command, args, options = {}) {
@@ -25,17 +13,10 @@ function child(command, args, options = {}) {
 	let output = '';
 	process.stdout.on('data', (chunk) => (output += chunk));
 	process.stderr.on('data', (chunk) => (output += chunk));
-	let exited = false;
-	process.on('exit', () => (exited = true));
 	return {
 		output: () => output,
-		exited: () => exited,
-		stop: async (signal = 'SIGINT') => {
-			if (exited) return;
-			const gone = new Promise((resolve) => process.on('exit', resolve));
-			process.kill(signal);
-			await gone;
-		},
+		exited: () => process.exitCode !== null || process.signalCode !== null,
+		stop: (signal) => stopProcess(process, signal),
 	};
 }
 

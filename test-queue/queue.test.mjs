@@ -15,8 +15,9 @@ import {
 	n8nCli,
 	startN8n,
 	startSandbox,
+	until,
 } from '../scripts/n8n-local.mjs';
-import { hasQueueTools, queueEnv, startPostgres, startRedis, until } from './cluster.mjs';
+import { hasQueueTools, queueEnv, startPostgres, startRedis } from './cluster.mjs';
 
 const skip = hasQueueTools()
 	? false
