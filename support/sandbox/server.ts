@@ -55,6 +55,9 @@ function firstValue(value: unknown): string | undefined {
 	return value === undefined ? undefined : String(value);
 }
 
+/** A request while the sandbox records it: its entry in `requests`. */
+type RecordingRequest = Request & { recorded?: RecordedRequest };
+
 function safeJsonParse(text: string): unknown {
 	try {
 		return JSON.parse(text);
@@ -190,20 +193,14 @@ export class Sandbox {
 		app.use(
 			express.json({
 				limit: '10mb',
+				// A JSON body goes on record as it arrived, as soon as it is read: before a slow answer or a
+				// dropped connection, and also when it is not valid JSON.
 				verify: (req, _res, raw) => {
-					(req as Request & { rawJson?: string }).rawJson = raw.toString('utf8');
+					const { recorded } = req as RecordingRequest;
+					if (recorded && raw.length > 0) recorded.body = safeJsonParse(raw.toString('utf8'));
 				},
 			}),
 		);
-		// A JSON body is on record as soon as it is read, before a slow answer or a dropped connection.
-		app.use((req, _res, next) => {
-			const { recorded, rawJson } = req as Request & {
-				recorded?: RecordedRequest;
-				rawJson?: string;
-			};
-			if (recorded && rawJson) recorded.body = safeJsonParse(rawJson);
-			next();
-		});
 		app.use((req, res, next) => this.applyFault(req, res, next));
 		app.use(
 			OpenApiValidator.middleware({
@@ -254,7 +251,7 @@ export class Sandbox {
 			files: [],
 		};
 		this.requests.push(entry);
-		(req as Request & { recorded?: RecordedRequest }).recorded = entry;
+		(req as RecordingRequest).recorded = entry;
 		this.inFlight++;
 		this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
 		let settled = false;
@@ -264,8 +261,7 @@ export class Sandbox {
 			this.inFlight--;
 			entry.status = res.headersSent ? res.statusCode : undefined;
 			entry.query = { ...(req.query as Record<string, unknown>) };
-			const rawJson = (req as Request & { rawJson?: string }).rawJson;
-			entry.body = rawJson ? safeJsonParse(rawJson) : req.body;
+			if (entry.body === undefined) entry.body = req.body;
 			const files = (req.files ?? []) as Express.Multer.File[];
 			entry.files = files.map((file) => ({
 				field: file.fieldname,

@@ -160,4 +160,37 @@ describe('sandbox faults', () => {
 		sandbox.injectFaults({ kind: 'drop' });
 		await expect(call('GET', '/v2/_campaigns')).rejects.toThrow();
 	});
+
+	describe('records a JSON body as it arrived, as soon as it is read', () => {
+		const makeCallPath = '/v2/_voicecalls/agent-1/makeCall';
+		const body = { phone_number: '+14155550100', customer_name: 'Ada' };
+
+		it('while a slow answer is still pending', async () => {
+			sandbox.injectFaults({ kind: 'slow', delayMs: 1000 });
+			const answered = call('POST', makeCallPath, { body });
+			const started = Date.now();
+			while (sandbox.requests[0]?.body === undefined && Date.now() - started < 900) {
+				await new Promise((resolve) => setTimeout(resolve, 10));
+			}
+			expect(sandbox.requests[0].body).toEqual(body);
+			expect(sandbox.requests[0].status).toBeUndefined();
+			expect((await answered).status).toBe(200);
+		});
+
+		it('when the connection is dropped', async () => {
+			sandbox.injectFaults({ kind: 'drop' });
+			await expect(call('POST', makeCallPath, { body })).rejects.toThrow();
+			expect(sandbox.requests[0].body).toEqual(body);
+		});
+
+		it('as its text when it is not valid JSON', async () => {
+			const response = await fetch(`${sandbox.url}${makeCallPath}`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+				body: '{"phone_number": "+1415',
+			});
+			expect(response.status).toBe(400);
+			expect(sandbox.requests[0].body).toBe('{"phone_number": "+1415');
+		});
+	});
 });
