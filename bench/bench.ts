@@ -11,9 +11,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 
-import { runOutreach, shutdownEngine } from '../support/engine/engine';
+import { runOutreach } from '../support/engine/engine';
 import { PACKAGE_ROOT } from '../support/repo';
 import { DEFAULT_TOKEN } from '../support/sandbox/server';
+import { runBenchScript, samplePeakMemory } from './benchProcess';
 import {
 	measureWay,
 	PREVIOUS_PACKAGE,
@@ -35,9 +36,7 @@ const ratio = (value: number, base: number) => `${(value / base).toFixed(2)}×`;
 const spread = (values: number[], scale = 1) =>
 	`${fixed(median(values) / scale)} (${fixed(Math.min(...values) / scale)}–${fixed(Math.max(...values) / scale)})`;
 
-const lines: string[] = [];
 function print(line = '') {
-	lines.push(line);
 	process.stdout.write(`${line}\n`);
 }
 
@@ -168,15 +167,7 @@ async function returnAll() {
 	for (const records of [10_000, 100_000]) {
 		const big = await startSandbox(records);
 		try {
-			global.gc?.();
-			const baseline = process.memoryUsage();
-			let peakHeap = baseline.heapUsed;
-			let peakRss = baseline.rss;
-			const sampler = setInterval(() => {
-				const usage = process.memoryUsage();
-				peakHeap = Math.max(peakHeap, usage.heapUsed);
-				peakRss = Math.max(peakRss, usage.rss);
-			}, 5);
+			const memory = samplePeakMemory(5);
 			await big.clear();
 			const started = performance.now();
 			const { items, error } = await runOutreach(
@@ -184,13 +175,13 @@ async function returnAll() {
 				{ credentials: { baseUrl: big.url, accessToken: DEFAULT_TOKEN } },
 			);
 			const elapsed = performance.now() - started;
-			clearInterval(sampler);
+			const { heapGrowth, rssGrowth } = memory.stop();
 			const { requests } = await big.stats();
 			if (error || items.length !== records)
 				throw new Error(`Return All ${records}: ${error?.message ?? items.length}`);
 			const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 			print(
-				`| ${records} | ${requests} | ${Math.ceil(records / 100)} | ${ms(elapsed)} | ${mib(peakHeap - baseline.heapUsed)} | ${mib(peakRss - baseline.rss)} |`,
+				`| ${records} | ${requests} | ${Math.ceil(records / 100)} | ${ms(elapsed)} | ${mib(heapGrowth)} | ${mib(rssGrowth)} |`,
 			);
 			if (requests !== Math.ceil(records / 100))
 				throw new Error(`Return All ${records}: ${requests} requests`);
@@ -266,9 +257,4 @@ async function main() {
 	packageCost();
 }
 
-main()
-	.then(() => shutdownEngine())
-	.catch((error) => {
-		process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-		process.exit(1);
-	});
+runBenchScript(main);

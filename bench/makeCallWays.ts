@@ -40,13 +40,18 @@ export function leads(count: number): INodeExecutionData[] {
 	}));
 }
 
+/** Every way sends this call for each lead: POST MAKE_CALL_PATH with the lead's phone and name. */
+const AGENT_ID = 'agent-7';
+const CALL_PURPOSE = 'Benchmark';
+const MAKE_CALL_PATH = `/v2/_voicecalls/${AGENT_ID}/makeCall`;
+
 /** Make Call with two expressions from the input item, as the CRM example has it. */
 const makeCallParameters: INodeParameters = {
 	resource: 'call',
 	operation: 'make',
-	agentId: 'agent-7',
+	agentId: AGENT_ID,
 	phoneNumber: '={{ $json.phone }}',
-	callFields: { customerName: '={{ $json.name }}', callPurpose: 'Benchmark' },
+	callFields: { customerName: '={{ $json.name }}', callPurpose: CALL_PURPOSE },
 };
 
 /**
@@ -160,13 +165,12 @@ export function registerComparedNodes(): void {
 function httpRequestParameters(sandbox: SandboxProcess): INodeParameters {
 	return {
 		method: 'POST',
-		url: `${sandbox.url}/v2/_voicecalls/agent-7/makeCall`,
+		url: `${sandbox.url}${MAKE_CALL_PATH}`,
 		authentication: 'predefinedCredentialType',
 		nodeCredentialType: OUTREACH_CREDENTIAL_TYPE,
 		sendBody: true,
 		specifyBody: 'json',
-		jsonBody:
-			'={{ { agent_id: "agent-7", phone_number: $json.phone, customer_name: $json.name, call_purpose: "Benchmark" } }}',
+		jsonBody: `={{ { agent_id: "${AGENT_ID}", phone_number: $json.phone, customer_name: $json.name, call_purpose: "${CALL_PURPOSE}" } }}`,
 		options: {},
 	};
 }
@@ -181,20 +185,22 @@ export const WAY_LABELS: Record<WayName, string> = {
 	raw: 'raw fetch loop',
 };
 
+/** The node type and version each way through the engine runs. */
+const ENGINE_WAY_NODES: Record<Exclude<WayName, 'raw'>, [type: string, typeVersion: number]> = {
+	node: [OUTREACH_NODE_TYPE, 1],
+	previous: [PREVIOUS_NODE_TYPE, 1],
+	floor: [FLOOR_NODE_TYPE, 1],
+	http: [HTTP_NODE_TYPE, 4.2],
+};
+
 /** Runs "Input Items → one node" with `count` leads through n8n-core's engine. */
 async function runThroughEngine(
 	sandbox: SandboxProcess,
 	way: Exclude<WayName, 'raw'>,
 	count: number,
 ): Promise<void> {
-	const [type, typeVersion, parameters] =
-		way === 'node'
-			? [OUTREACH_NODE_TYPE, 1, makeCallParameters]
-			: way === 'previous'
-				? [PREVIOUS_NODE_TYPE, 1, makeCallParameters]
-				: way === 'floor'
-					? [FLOOR_NODE_TYPE, 1, makeCallParameters]
-					: [HTTP_NODE_TYPE, 4.2, httpRequestParameters(sandbox)];
+	const [type, typeVersion] = ENGINE_WAY_NODES[way];
+	const parameters = way === 'http' ? httpRequestParameters(sandbox) : makeCallParameters;
 	const result = await runAfterInputItems(
 		{ name: 'Measured', type, typeVersion, parameters },
 		leads(count),
@@ -214,10 +220,10 @@ async function rawFetch(
 ): Promise<void> {
 	const bodies = leads(count).map(({ json }) =>
 		JSON.stringify({
-			agent_id: 'agent-7',
+			agent_id: AGENT_ID,
 			phone_number: json.phone,
 			customer_name: json.name,
-			call_purpose: 'Benchmark',
+			call_purpose: CALL_PURPOSE,
 		}),
 	);
 	let next = 0;
@@ -225,7 +231,7 @@ async function rawFetch(
 		Array.from({ length: Math.max(1, Math.min(concurrency, count)) }, async () => {
 			while (next < count) {
 				const body = bodies[next++];
-				const response = await fetch(`${sandbox.url}/v2/_voicecalls/agent-7/makeCall`, {
+				const response = await fetch(`${sandbox.url}${MAKE_CALL_PATH}`, {
 					method: 'POST',
 					headers: {
 						authorization: `Bearer ${DEFAULT_TOKEN}`,

@@ -5,7 +5,7 @@ import '../support/engine/userFolder';
 
 import { Session } from 'node:inspector/promises';
 
-import { shutdownEngine } from '../support/engine/engine';
+import { runBenchScript } from './benchProcess';
 import { measureWay, registerComparedNodes, WAY_LABELS, type WayName } from './makeCallWays';
 import { startSandbox } from './sandboxProcess';
 
@@ -85,9 +85,4 @@ async function main() {
 	for (const way of ways) await profile(way, Number(process.env.PROFILE_RUNS ?? 5));
 }
 
-main()
-	.then(() => shutdownEngine())
-	.catch((error) => {
-		process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-		process.exit(1);
-	});
+runBenchScript(main);

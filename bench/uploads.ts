@@ -12,8 +12,9 @@ import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';
 
-import { runOutreach, shutdownEngine } from '../support/engine/engine';
+import { runOutreach } from '../support/engine/engine';
 import { DEFAULT_TOKEN } from '../support/sandbox/server';
+import { runBenchScript, samplePeakMemory } from './benchProcess';
 
 const mode = process.env.UPLOAD_MODE === 'filesystem' ? 'filesystem' : 'default';
 const count = Number(process.env.UPLOAD_COUNT ?? 1);
@@ -48,12 +49,7 @@ async function main() {
 	for (let index = 0; index < count; index++) {
 		items.push({ json: { index }, binary: { data: await binaryFor(index) } });
 	}
-	global.gc?.();
-	const baseline = process.memoryUsage().rss;
-	let peak = baseline;
-	const sampler = setInterval(() => {
-		peak = Math.max(peak, process.memoryUsage().rss);
-	}, 2);
+	const memory = samplePeakMemory(2);
 	const started = performance.now();
 	const { error, items: output } = await runOutreach(
 		{
@@ -65,18 +61,12 @@ async function main() {
 		{ items, credentials: { baseUrl: sandboxUrl, accessToken: DEFAULT_TOKEN } },
 	);
 	const wallMs = performance.now() - started;
-	clearInterval(sampler);
-	peak = Math.max(peak, process.memoryUsage().rss);
+	const { rssGrowth } = memory.stop();
 	if (error || output.length !== count) throw new Error(`upload failed: ${error?.message}`);
 	const uploadedMb = count * megabytes;
 	process.stdout.write(
-		`${JSON.stringify({ mode, count, megabytes, uploadedMb, peakGrowthMb: (peak - baseline) / MB, wallMs })}\n`,
+		`${JSON.stringify({ mode, count, megabytes, uploadedMb, peakGrowthMb: rssGrowth / MB, wallMs })}\n`,
 	);
 }
 
-main()
-	.then(() => shutdownEngine())
-	.catch((error) => {
-		process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-		process.exit(1);
-	});
+runBenchScript(main);
