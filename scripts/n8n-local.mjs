@@ -1,5 +1,6 @@
 // Installs, prepares and starts a real n8n with this package loaded as a community package.
-// Used by `npm run dev` and `npm run test:e2e`. Everything lands in .n8n-local/ (git-ignored).
+// Used by `npm run dev`, `npm run test:e2e` and `npm run test:queue`. Everything lands in
+// .n8n-local/ (git-ignored).
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import {
@@ -312,24 +313,24 @@ export async function ownerSetupPending(url) {
 	return Boolean(settings?.data?.userManagement?.showSetupOnFirstLoad);
 }
 
-/**
- * Starts `n8n start` (or, with `command: 'worker'`, a queue-mode worker) and resolves once it is
- * ready: the main's REST API answers, or the worker's log says it is ready. The log goes to
- * <home>/<command>.log (n8n.log for the main).
- */
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Polls `check` until it holds; fails after `timeoutMs` with `what`. */
 export async function until(check, what, timeoutMs = 60_000, intervalMs = 250) {
 	const started = Date.now();
 	while (!(await check())) {
 		if (Date.now() - started > timeoutMs)
 			throw new Error(`Timed out after ${timeoutMs} ms: ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, intervalMs));
+		await sleep(intervalMs);
 	}
 }
 
+/** Whether a child process has ended, by an exit or a signal. */
+export const hasExited = (child) => child.exitCode !== null || child.signalCode !== null;
+
 /** Stops a child process with `signal` and waits for its exit; SIGKILL if it is still there after 20 s. */
 export async function stopProcess(child, signal = 'SIGTERM') {
-	if (child.exitCode !== null || child.signalCode !== null) return;
+	if (hasExited(child)) return;
 	const gone = once(child, 'exit');
 	child.kill(signal);
 	const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
@@ -337,6 +338,11 @@ export async function stopProcess(child, signal = 'SIGTERM') {
 	clearTimeout(timer);
 }
 
+/**
+ * Starts `n8n start` (or, with `command: 'worker'`, a queue-mode worker) and resolves once it is
+ * ready: the main's REST API answers, or the worker's log says it is ready. The log goes to
+ * <home>/<command>.log (n8n.log for the main).
+ */
 export async function startN8n(
 	installation,
 	home,
@@ -370,8 +376,7 @@ export async function startN8n(
 			: async () => /worker is now ready|Worker ready|worker started/i.test(readLog());
 	await until(
 		async () => {
-			if (child.exitCode !== null || child.signalCode !== null)
-				throw new Error(`n8n ${command} exited while starting; see ${logFile}`);
+			if (hasExited(child)) throw new Error(`n8n ${command} exited while starting; see ${logFile}`);
 			return ready();
 		},
 		`n8n ${command} is ready; see ${logFile}`,

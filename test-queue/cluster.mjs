@@ -5,17 +5,17 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { freePort, stopProcess, until } from '../scripts/n8n-local.mjs';
+import { freePort, hasExited, stopProcess, until } from '../scripts/n8n-local.mjs';
 
 /** A child process whose output is kept, stopped with `stop()`. */
-function child(command, args, options = {}) {
-	const process = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+function child(command, args) {
+	const process = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 	let output = '';
 	process.stdout.on('data', (chunk) => (output += chunk));
 	process.stderr.on('data', (chunk) => (output += chunk));
 	return {
 		output: () => output,
-		exited: () => process.exitCode !== null || process.signalCode !== null,
+		exited: () => hasExited(process),
 		stop: (signal) => stopProcess(process, signal),
 	};
 }

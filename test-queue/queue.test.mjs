@@ -13,6 +13,7 @@ import {
 	installPackage,
 	LOCAL_DIR,
 	n8nCli,
+	sleep,
 	startN8n,
 	startSandbox,
 	until,
@@ -131,9 +132,29 @@ const callsOf = (agent) =>
 	);
 const countBy = (values) =>
 	values.reduce((counts, value) => counts.set(value, (counts.get(value) ?? 0) + 1), new Map());
-/** Execution IDs a worker's log says it started (n8n logs "Worker started execution <id> (job <n>)"). */
-const startedOn = (worker) =>
-	[...worker.readLog().matchAll(/Worker started execution (\S+)/g)].map(([, id]) => id);
+
+// What the n8n processes log about each execution, its ID in group 1: the main enqueues it, a worker
+// starts and finishes it, and the main gives up a dead worker's ("job stalled more than
+// maxStalledCount (execution 65)").
+const ENQUEUED = /Enqueued execution (\S+)/g;
+const STARTED = /Worker started execution (\S+)/g;
+const FINISHED = /Worker finished execution (\S+)/g;
+const GIVEN_UP = /stalled more than maxStalledCount \(execution (\S+)\)/g;
+/** Execution IDs in one n8n process's log lines that match `pattern`, leaving out those in `seen`. */
+const idsIn = (process, pattern, seen = new Set()) =>
+	[...process.readLog().matchAll(pattern)].map(([, id]) => id).filter((id) => !seen.has(id));
+
+/** Sends each phone number as a lead to the main's webhook, as a CRM would; resolves to the statuses. */
+const postLeads = (phones, agent) =>
+	Promise.all(
+		phones.map((phone) =>
+			fetch(`${main.url}/webhook/queue-lead`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ phone, agent }),
+			}).then((response) => response.status),
+		),
+	);
 
 async function startMain() {
 	main = await startN8n(installation, homes.main, mainPort, { env });
@@ -208,18 +229,10 @@ test(
 	async () => {
 		sandbox.clearRequests();
 		const phones = Array.from({ length: 50 }, (_, n) => `+1415555${String(n).padStart(4, '0')}`);
-		const answers = await Promise.all(
-			phones.map((phone) =>
-				fetch(`${main.url}/webhook/queue-lead`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ phone, agent: 'queue-agent' }),
-				}).then((response) => response.status),
-			),
-		);
+		const answers = await postLeads(phones, 'queue-agent');
 		assert.deepEqual(countBy(answers), new Map([[200, 50]]));
 		await until(() => callsOf('queue-agent').length >= 50, '50 calls reach the service');
-		await new Promise((resolve) => setTimeout(resolve, 2000));
+		await sleep(2000);
 		const calls = callsOf('queue-agent');
 		assert.equal(calls.length, 50, 'none doubled');
 		assert.deepEqual(
@@ -227,7 +240,7 @@ test(
 			Array(50).fill(1),
 		);
 		assert.ok(calls.every((call) => call.status === 200 && call.body.agent_id === 'queue-agent'));
-		const onWorkers = workers.map((worker) => startedOn(worker).length);
+		const onWorkers = workers.map((worker) => idsIn(worker, STARTED).length);
 		assert.equal(
 			onWorkers.reduce((sum, count) => sum + count, 0),
 			50,
@@ -293,7 +306,7 @@ test(
 			90_000,
 		);
 		// Two more polls: nothing new, nothing emitted again.
-		await new Promise((resolve) => setTimeout(resolve, 22_000));
+		await sleep(22_000);
 		const phones = callsOf('trigger-agent').map((call) => call.body.phone_number);
 		assert.deepEqual(phones, [firstPhone, secondPhone]);
 		console.log(
@@ -312,28 +325,12 @@ test(
 		sandbox.injectFaults(...Array.from({ length: count }, () => ({ kind: 'slow', delayMs: 2000 })));
 		const phones = Array.from({ length: count }, (_, n) => `+1415666${String(n).padStart(4, '0')}`);
 		const [victim, survivor] = workers;
-		/** Execution IDs in one process's log lines that match `pattern` (its group 1), since `seen`. */
-		const idsIn = (process, pattern, seen = new Set()) =>
-			[...process.readLog().matchAll(pattern)].map(([, id]) => id).filter((id) => !seen.has(id));
-		const ENQUEUED = /Enqueued execution (\S+)/g;
-		const STARTED = /Worker started execution (\S+)/g;
-		const FINISHED = /Worker finished execution (\S+)/g;
-		// The main reports a dead worker's job as "job stalled more than maxStalledCount (execution 65)".
-		const GIVEN_UP = /stalled more than maxStalledCount \(execution (\S+)\)/g;
 		const seenBefore = new Set([
 			...idsIn(main, ENQUEUED),
 			...idsIn(main, GIVEN_UP),
 			...workers.flatMap((worker) => idsIn(worker, STARTED)),
 		]);
-		await Promise.all(
-			phones.map((phone) =>
-				fetch(`${main.url}/webhook/queue-lead`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ phone, agent: 'kill-agent' }),
-				}),
-			),
-		);
+		await postLeads(phones, 'kill-agent');
 		await until(() => callsOf('kill-agent').length >= 5, 'calls are under way');
 		await victim.stop('SIGKILL');
 		// A worker logs "started" only once it has loaded the execution from the database, so the victim
@@ -357,7 +354,7 @@ test(
 			'every execution finishes on a worker or is given up',
 			180_000,
 		);
-		await new Promise((resolve) => setTimeout(resolve, 5000));
+		await sleep(5000);
 		const { finishedOnVictim, finishedOnSurvivor, givenUp } = outcomes();
 		const startedOnVictim = idsIn(victim, STARTED, seenBefore);
 		const startedOnSurvivor = idsIn(survivor, STARTED, seenBefore);
