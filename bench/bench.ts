@@ -40,6 +40,23 @@ function print(line = '') {
 	process.stdout.write(`${line}\n`);
 }
 
+/** One row of a Markdown table. */
+function row(...cells: Array<string | number | undefined>) {
+	print(`| ${cells.join(' | ')} |`);
+}
+
+/** A section of the report: its heading, a note if any, and the head of its table. */
+function section(heading: string, columns: string[], note?: string) {
+	print();
+	print(`## ${heading}`);
+	if (note) {
+		print(note);
+		print();
+	}
+	row(...columns);
+	print(`|${'---|'.repeat(columns.length)}`);
+}
+
 /** Section 1: wall and CPU time per item of the same 1,000 Make Calls, four ways, interleaved. */
 async function perItem(sandbox: SandboxProcess) {
 	const ways: WayName[] = PREVIOUS_PACKAGE
@@ -59,18 +76,19 @@ async function perItem(sandbox: SandboxProcess) {
 	}
 	const cpu = (way: WayName) => median(samples[way].map((sample) => sample.cpuMs));
 	const wall = (way: WayName) => median(samples[way].map((sample) => sample.wallMs));
-	print();
-	print(
-		`## 1. Make Call, ${PER_ITEM_COUNT} items: wall and CPU time per item (same sandbox, same run)`,
-	);
-	print(
+	section(
+		`1. Make Call, ${PER_ITEM_COUNT} items: wall and CPU time per item (same sandbox, same run)`,
+		[
+			'way',
+			'wall ms per item',
+			'CPU ms per item',
+			'CPU vs floor',
+			'CPU vs HTTP Request node',
+			'wall vs HTTP Request node',
+			'max in flight',
+		],
 		'Medians over the runs, min–max in brackets; CPU is this process only (the sandbox runs apart).',
 	);
-	print('');
-	print(
-		'| way | wall ms per item | CPU ms per item | CPU vs floor | CPU vs HTTP Request node | wall vs HTTP Request node | max in flight |',
-	);
-	print('|---|---|---|---|---|---|---|');
 	for (const way of ways) {
 		const wallPerItem = spread(
 			samples[way].map((sample) => sample.wallMs),
@@ -80,8 +98,14 @@ async function perItem(sandbox: SandboxProcess) {
 			samples[way].map((sample) => sample.cpuMs),
 			PER_ITEM_COUNT,
 		);
-		print(
-			`| ${WAY_LABELS[way]} | ${wallPerItem} | ${cpuPerItem} | ${ratio(cpu(way), cpu('floor'))} | ${ratio(cpu(way), cpu('http'))} | ${ratio(wall(way), wall('http'))} | ${samples[way].at(-1)?.maxInFlight} |`,
+		row(
+			WAY_LABELS[way],
+			wallPerItem,
+			cpuPerItem,
+			ratio(cpu(way), cpu('floor')),
+			ratio(cpu(way), cpu('http')),
+			ratio(wall(way), wall('http')),
+			samples[way].at(-1)?.maxInFlight,
 		);
 	}
 	print('');
@@ -97,10 +121,13 @@ async function perItem(sandbox: SandboxProcess) {
 
 /** Section 2: how the per-item cost changes with the number of items. */
 async function scaling(sandbox: SandboxProcess) {
-	print();
-	print('## 2. Scaling: Make Call through the engine');
-	print('| items | wall | wall per item | CPU per item | max in flight |');
-	print('|---|---|---|---|---|');
+	section('2. Scaling: Make Call through the engine', [
+		'items',
+		'wall',
+		'wall per item',
+		'CPU per item',
+		'max in flight',
+	]);
 	for (const items of [1, 100, 1000, 10000]) {
 		const samples: Sample[] = [];
 		for (let run = 0; run < (items >= 10000 ? Math.min(RUNS, 3) : RUNS); run++) {
@@ -108,20 +135,21 @@ async function scaling(sandbox: SandboxProcess) {
 		}
 		const wall = median(samples.map((sample) => sample.wallMs));
 		const cpu = median(samples.map((sample) => sample.cpuMs));
-		print(
-			`| ${items} | ${ms(wall)} | ${ms(wall / items)} | ${ms(cpu / items)} | ${samples.at(-1)?.maxInFlight} |`,
-		);
+		row(items, ms(wall), ms(wall / items), ms(cpu / items), samples.at(-1)?.maxInFlight);
 	}
 }
 
 /** Section 3: peak RSS growth of Knowledge Base → Update uploads, each scenario in its own process. */
 async function uploads(sandbox: SandboxProcess) {
-	print();
-	print('## 3. Knowledge Base → Update: peak RSS growth per MB uploaded (each in a fresh process)');
-	print(
-		'| binary data mode | files × size | uploaded | peak RSS growth | per MB uploaded | per file vs 1 × 10 MB | wall |',
-	);
-	print('|---|---|---|---|---|---|---|');
+	section('3. Knowledge Base → Update: peak RSS growth per MB uploaded (each in a fresh process)', [
+		'binary data mode',
+		'files × size',
+		'uploaded',
+		'peak RSS growth',
+		'per MB uploaded',
+		'per file vs 1 × 10 MB',
+		'wall',
+	]);
 	for (const mode of ['default', 'filesystem']) {
 		let single: number | undefined;
 		for (const [count, megabytes] of [
@@ -151,8 +179,14 @@ async function uploads(sandbox: SandboxProcess) {
 			const perMb = result.peakGrowthMb / result.uploadedMb;
 			if (count === 1 && megabytes === 10) single = perMb;
 			const perFile = count === 10 && single ? ratio(perMb, single) : '—';
-			print(
-				`| ${mode} | ${count} × ${megabytes} MB | ${result.uploadedMb} MB | ${result.peakGrowthMb.toFixed(0)} MB | ${perMb.toFixed(2)} MB | ${perFile} | ${ms(result.wallMs)} |`,
+			row(
+				mode,
+				`${count} × ${megabytes} MB`,
+				`${result.uploadedMb} MB`,
+				`${result.peakGrowthMb.toFixed(0)} MB`,
+				`${perMb.toFixed(2)} MB`,
+				perFile,
+				ms(result.wallMs),
 			);
 		}
 	}
@@ -160,10 +194,14 @@ async function uploads(sandbox: SandboxProcess) {
 
 /** Section 5: Return All over large lists. */
 async function returnAll() {
-	print();
-	print('## 5. Customer → Get Many, Return All (100 per page)');
-	print('| records | requests | ceil(N/100) | time | peak heap growth | peak RSS growth |');
-	print('|---|---|---|---|---|---|');
+	section('5. Customer → Get Many, Return All (100 per page)', [
+		'records',
+		'requests',
+		'ceil(N/100)',
+		'time',
+		'peak heap growth',
+		'peak RSS growth',
+	]);
 	for (const records of [10_000, 100_000]) {
 		const big = await startSandbox(records);
 		try {
@@ -180,8 +218,13 @@ async function returnAll() {
 			if (error || items.length !== records)
 				throw new Error(`Return All ${records}: ${error?.message ?? items.length}`);
 			const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-			print(
-				`| ${records} | ${requests} | ${Math.ceil(records / 100)} | ${ms(elapsed)} | ${mib(heapGrowth)} | ${mib(rssGrowth)} |`,
+			row(
+				records,
+				requests,
+				Math.ceil(records / 100),
+				ms(elapsed),
+				mib(heapGrowth),
+				mib(rssGrowth),
 			);
 			if (requests !== Math.ceil(records / 100))
 				throw new Error(`Return All ${records}: ${requests} requests`);
@@ -216,26 +259,31 @@ function packageCost() {
 				),
 			),
 		);
-	print();
-	print('## 6. Package');
-	print(
-		'| dist/ size | require() Outreach node | require() Outreach Trigger | require() credential | runtime dependencies |',
-	);
-	print('|---|---|---|---|---|');
-	print(
-		`| ${(dirSize(path.join(PACKAGE_ROOT, 'dist')) / 1024).toFixed(0)} KiB | ${ms(requireTime('dist/nodes/Outreach/Outreach.node.js'))} | ${ms(requireTime('dist/nodes/OutreachTrigger/OutreachTrigger.node.js'))} | ${ms(requireTime('dist/credentials/OutreachApi.credentials.js'))} | ${Object.keys(packageJson.dependencies ?? {}).length} |`,
+	section('6. Package', [
+		'dist/ size',
+		'require() Outreach node',
+		'require() Outreach Trigger',
+		'require() credential',
+		'runtime dependencies',
+	]);
+	row(
+		`${(dirSize(path.join(PACKAGE_ROOT, 'dist')) / 1024).toFixed(0)} KiB`,
+		ms(requireTime('dist/nodes/Outreach/Outreach.node.js')),
+		ms(requireTime('dist/nodes/OutreachTrigger/OutreachTrigger.node.js')),
+		ms(requireTime('dist/credentials/OutreachApi.credentials.js')),
+		Object.keys(packageJson.dependencies ?? {}).length,
 	);
 }
 
 /** Section 4: the sandbox's own throughput, so that its limit is not mistaken for the node's. */
 async function sandboxThroughput(sandbox: SandboxProcess) {
-	print();
-	print('## 4. Sandbox throughput (raw fetch, Make Call, 2,000 requests)');
-	print('| concurrency | requests/s |');
-	print('|---|---|');
+	section('4. Sandbox throughput (raw fetch, Make Call, 2,000 requests)', [
+		'concurrency',
+		'requests/s',
+	]);
 	for (const concurrency of [1, 16, 64, 256]) {
 		const { wallMs } = await measureWay(sandbox, 'raw', 2000, concurrency);
-		print(`| ${concurrency} | ${Math.round(2000 / (wallMs / 1000))} |`);
+		row(concurrency, Math.round(2000 / (wallMs / 1000)));
 	}
 }
 
