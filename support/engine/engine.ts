@@ -91,6 +91,7 @@ export interface WorkflowResult {
 export function createAdditionalData(
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 	hooks?: ExecutionLifecycleHooks,
+	executionId?: string,
 ): IWorkflowExecuteAdditionalData {
 	const unsupported = (what: string) => async () => {
 		throw new Error(`${what} is not available in the test engine`);
@@ -98,6 +99,7 @@ export function createAdditionalData(
 	return {
 		credentialsHelper: new TestCredentialsHelper(credentialTypes, credentials),
 		hooks,
+		executionId,
 		executeWorkflow: unsupported('executeWorkflow'),
 		getRunExecutionData: async () => undefined,
 		currentNodeExecutionIndex: 0,
@@ -112,6 +114,8 @@ export function createAdditionalData(
 		startRunnerTask: unsupported('startRunnerTask'),
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
+
+let executions = 0;
 
 /** Runs a whole workflow through n8n-core's WorkflowExecute, starting at its first node. */
 export async function runWorkflow(
@@ -130,7 +134,9 @@ export async function runWorkflow(
 			...(definition.timezone ? { timezone: definition.timezone } : {}),
 		},
 	});
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+	// Each run is an execution of its own, with its own ID, as in n8n.
+	const executionId = `test-execution-${++executions}`;
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
 		id: 'test-workflow',
 		name: 'test',
 		active: false,
@@ -160,7 +166,7 @@ export async function runWorkflow(
 		},
 	});
 	const workflowExecute = new WorkflowExecute(
-		createAdditionalData(credentials, hooks),
+		createAdditionalData(credentials, hooks, executionId),
 		'manual',
 		runExecutionData,
 	);
@@ -188,6 +194,8 @@ export interface OutreachRunOptions {
 	items?: INodeExecutionData[];
 	credentials: ICredentialDataDecryptedObject;
 	continueOnFail?: boolean;
+	/** n8n's Retry On Fail: the node runs again, with all its items, up to `maxTries` times. */
+	retryOnFail?: { maxTries: number; waitBetweenTries: number };
 	/** The workflow's time zone setting. */
 	timezone?: string;
 }
@@ -196,7 +204,7 @@ export const OUTREACH_NODE_NAME = 'Outreach';
 
 /** The node under test in "Input Items → node": the input node's items are its input. */
 export type NodeAfterInput = Pick<INode, 'name' | 'type' | 'typeVersion' | 'parameters'> &
-	Partial<Pick<INode, 'onError'>>;
+	Partial<Pick<INode, 'onError' | 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'executeOnce'>>;
 
 /**
  * Runs "Input Items → node", the node holding the Outreach credential, and returns the run with the
@@ -244,6 +252,7 @@ export async function runOutreach(parameters: INodeParameters, options: Outreach
 			typeVersion: 1,
 			parameters,
 			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			...(options.retryOnFail ? { retryOnFail: true, ...options.retryOnFail } : {}),
 		},
 		options.items ?? [{ json: {} }],
 		options.credentials,

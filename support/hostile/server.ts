@@ -25,6 +25,9 @@ export type Responder = (
  */
 export class HostileServer {
 	readonly requests: HostileRequest[] = [];
+	/** Requests whose answer is not finished yet, and the most there were at once since clear(). */
+	inFlight = 0;
+	maxInFlight = 0;
 	private responder: Responder = (_request, response) => json(response, 200, { data: {} });
 	private server?: Server;
 	private readonly sockets = new Set<Socket>();
@@ -38,6 +41,7 @@ export class HostileServer {
 
 	clear(): void {
 		this.requests.length = 0;
+		this.maxInFlight = this.inFlight;
 	}
 
 	get url(): string {
@@ -57,6 +61,9 @@ export class HostileServer {
 
 	async start(): Promise<string> {
 		this.server = createServer((incoming, response) => {
+			this.inFlight++;
+			this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+			response.on('close', () => this.inFlight--);
 			const chunks: Buffer[] = [];
 			incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
 			incoming.on('end', () => {

@@ -69,3 +69,6 @@ export const MAX_ACTION_OPTIONS = 2_000;
  * partial answer) is not emitted again when it comes back; the oldest are forgotten first.
  */
 export const TRIGGER_MAX_ABSENT_IDS = 10_000;
+
+/** Most requests one run of the node has in flight at once, unless its Options say otherwise. */
+export const DEFAULT_CONCURRENT_REQUESTS = 10;

@@ -1,0 +1,121 @@
+import type { ServerResponse } from 'node:http';
+
+import { json, type HostileRequest, type Responder } from './server';
+
+/** How a refusal says when to come back: `Retry-After` in seconds, as an HTTP date, or not at all. */
+export type RetryAfterStyle = 'seconds' | 'date' | 'none';
+
+export interface CallingServiceLimits {
+	/** Most requests handled at once (each takes `serviceMs`); any further one is refused with 429. */
+	concurrent?: number;
+	/** Most requests admitted in each one-second window; any further one is refused with 429. */
+	perSecond?: number;
+	retryAfter?: RetryAfterStyle;
+	/** How long an admitted request takes to answer, in ms. */
+	serviceMs?: number;
+}
+
+const MAKE_CALL = /^\/v2\/_voicecalls\/([^/]+)\/makeCall$/;
+
+/**
+ * A calling service that protects itself as real ones do, for the hostile server: it admits a few
+ * requests at a time or a few per second and refuses the rest with 429 (a refused request does
+ * nothing). Each admitted Make Call places one call to its phone_number, counted here, so a test can
+ * tell who was called how often. It knows no schema beyond the phone number.
+ */
+export class CallingService {
+	/** Calls placed, by phone number. */
+	readonly placed = new Map<string, number>();
+	/** Make Call requests received, by phone number, refused ones included. */
+	readonly received = new Map<string, number>();
+	refused = 0;
+	private active = 0;
+	private window = { second: 0, admitted: 0 };
+	/** Statuses to answer the next requests for a phone number with, instead of placing the call. */
+	private readonly scripts = new Map<string, number[]>();
+
+	constructor(private readonly limits: CallingServiceLimits = {}) {}
+
+	/** The next requests for `phone` are answered with these statuses, one each, placing no call. */
+	script(phone: string, ...statuses: number[]): void {
+		this.scripts.set(phone, [...(this.scripts.get(phone) ?? []), ...statuses]);
+	}
+
+	/** Phone numbers called more than once. */
+	get calledTwice(): string[] {
+		return [...this.placed].filter(([, calls]) => calls > 1).map(([phone]) => phone);
+	}
+
+	readonly responder: Responder = async (request, response) => {
+		const match = MAKE_CALL.exec(request.rawPath);
+		if (request.method !== 'POST' || !match) {
+			json(response, 404, { message: `${request.method} ${request.rawPath} is not served here` });
+			return;
+		}
+		const phone = phoneOf(request);
+		this.received.set(phone, (this.received.get(phone) ?? 0) + 1);
+
+		const wait = this.refusal();
+		if (wait !== undefined) {
+			this.refused++;
+			refuse(response, wait, this.limits.retryAfter ?? 'seconds');
+			return;
+		}
+		this.active++;
+		try {
+			const scripted = this.scripts.get(phone)?.shift();
+			if (scripted !== undefined) {
+				json(response, scripted, { message: `Scripted ${scripted} for ${phone}` });
+				return;
+			}
+			if (this.limits.serviceMs) await delay(this.limits.serviceMs);
+			const calls = (this.placed.get(phone) ?? 0) + 1;
+			this.placed.set(phone, calls);
+			json(response, 200, {
+				ctx_id: 'ctx',
+				data: { call_id: `call_${phone}_${calls}`, status: 'queued', agent_id: match[1] },
+				message: 'Call initiated successfully',
+			});
+		} finally {
+			this.active--;
+		}
+	};
+
+	/** How many ms the caller should wait when this request is refused, or undefined when admitted. */
+	private refusal(): number | undefined {
+		const { concurrent, perSecond } = this.limits;
+		if (concurrent !== undefined && this.active >= concurrent) return 1_000;
+		if (perSecond !== undefined) {
+			const now = Date.now();
+			const second = Math.floor(now / 1_000);
+			if (second !== this.window.second) this.window = { second, admitted: 0 };
+			if (this.window.admitted >= perSecond) return (second + 1) * 1_000 - now;
+			this.window.admitted++;
+		}
+		return undefined;
+	}
+}
+
+function phoneOf(request: HostileRequest): string {
+	try {
+		return String(
+			(JSON.parse(request.body.toString('utf8')) as { phone_number?: unknown }).phone_number,
+		);
+	} catch {
+		return '(no JSON body)';
+	}
+}
+
+function refuse(response: ServerResponse, waitMs: number, style: RetryAfterStyle): void {
+	const headers: Record<string, string> = { 'content-type': 'application/json' };
+	if (style === 'seconds') headers['retry-after'] = String(Math.ceil(waitMs / 1_000));
+	// An HTTP date has whole seconds: round up, so the date is never before the window opens.
+	if (style === 'date')
+		headers['retry-after'] = new Date(
+			Math.ceil((Date.now() + waitMs) / 1_000) * 1_000,
+		).toUTCString();
+	response.writeHead(429, headers);
+	response.end(JSON.stringify({ message: 'Too many requests' }));
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
