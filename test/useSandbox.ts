@@ -1,4 +1,5 @@
-import { Sandbox, type SandboxOptions } from '../support/sandbox/server';
+import { TRANSIENT_RETRIES } from '../nodes/Outreach/shared/constants';
+import { Sandbox, type Fault, type SandboxOptions } from '../support/sandbox/server';
 
 /** Starts a sandbox for the test file on an ephemeral port and clears its request log before each test. */
 export function useSandbox(options: SandboxOptions = {}) {
@@ -14,4 +15,9 @@ export function useSandbox(options: SandboxOptions = {}) {
 		sandbox,
 		credentials: () => ({ baseUrl: sandbox.url, accessToken: sandbox.token }),
 	};
+}
+
+/** The same failing answer to a read and to each time the node sends it again: the read fails for good. */
+export function failingReads({ status, message }: { status: number; message: string }): Fault[] {
+	return Array.from({ length: TRANSIENT_RETRIES + 1 }, () => ({ kind: 'status', status, message }));
 }

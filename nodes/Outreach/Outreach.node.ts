@@ -12,7 +12,6 @@ import { customerDescription } from './resources/customer';
 import { knowledgeBaseDescription } from './resources/knowledgeBase';
 import { OUTREACH_DESCRIPTION } from './shared/constants';
 import { outputFields } from './shared/outputFields';
-import { runOperation } from './transport/runOperation';
 
 const resourceOperations = [
 	...callDescription,
@@ -62,8 +61,6 @@ export class Outreach implements INodeType {
 				],
 				// A new node, and a new AI-agent tool, starts on a read-only operation: Customer → Get Many.
 				default: 'customer',
-				// Every request, whatever the operation, is sent by the node's transport.
-				routing: { send: { paginate: true }, operations: { pagination: runOperation } },
 			},
 			...resourceOperations,
 			...outputFields,

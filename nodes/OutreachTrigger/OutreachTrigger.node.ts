@@ -8,12 +8,15 @@ import {
 } from 'n8n-workflow';
 
 import {
+	DEFAULT_MAX_LIST_PAGES,
 	LIST_PAGE_SIZE,
-	MAX_LIST_PAGES,
 	OUTREACH_DESCRIPTION,
+	POLL_RATE_LIMIT_WAIT_MS,
 	TRIGGER_MAX_ABSENT_IDS,
 } from '../Outreach/shared/constants';
 import { recordId } from '../Outreach/shared/validators';
+import { ownLane } from '../Outreach/transport/delivery';
+import { positiveOption } from '../Outreach/transport/options';
 import { readAllPages } from '../Outreach/transport/pages';
 import { serviceError } from '../Outreach/transport/serviceError';
 
@@ -93,10 +96,27 @@ export class OutreachTrigger implements INodeType {
 					'Whether the first poll after activation emits the records that already exist. Off: only records that appear later.',
 			},
 			{
-				displayName: `The service sends no events, so this trigger reads the whole list on every poll (up to ${(MAX_LIST_PAGES * LIST_PAGE_SIZE).toLocaleString('en-US')} records) and emits the records whose IDs it has not seen. A poll that cannot read the whole list fails and changes nothing.`,
+				displayName: `The service sends no events, so this trigger reads the whole list on every poll (up to ${(DEFAULT_MAX_LIST_PAGES * LIST_PAGE_SIZE).toLocaleString('en-US')} records, or what Options → Max Pages allows) and emits the records whose IDs it has not seen. A poll that cannot read the whole list fails and changes nothing.`,
 				name: 'pollingNotice',
 				type: 'notice',
 				default: '',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Max Pages',
+						name: 'maxPages',
+						type: 'number',
+						typeOptions: { minValue: 1, numberPrecision: 0 },
+						default: DEFAULT_MAX_LIST_PAGES,
+						description: `Most pages of ${LIST_PAGE_SIZE} records each poll reads. A longer list fails every poll: raise it to watch a longer list (the trigger remembers every ID of the list).`,
+					},
+				],
 			},
 		],
 	};
@@ -110,8 +130,13 @@ export class OutreachTrigger implements INodeType {
 			{ url: listPath },
 			{
 				limit: Infinity,
+				maxPages: positiveOption(this, 'options.maxPages', 'Max Pages', {
+					fallback: DEFAULT_MAX_LIST_PAGES,
+					least: 1,
+				}),
 				boundHint:
-					'The trigger compares the whole list on every poll; it cannot watch a longer list.',
+					'The trigger compares the whole list on every poll: raise Options → Max Pages to watch a longer list.',
+				lane: ownLane(POLL_RATE_LIMIT_WAIT_MS, 'the trigger’s bound for one poll'),
 			},
 		);
 		const ids = records.map((record) => recordId(record));

@@ -32,16 +32,19 @@ describe('service errors on Call → Make', () => {
 		expect(`${error?.message} ${error?.description}`).toContain('Telephony backend unavailable');
 	});
 
-	it('a 429 with Retry-After surfaces as a rate-limit error', async () => {
+	it('a 429 with Retry-After is waited out: the call is placed once, after the wait', async () => {
 		sandbox.injectFaults({
 			kind: 'status',
 			status: 429,
-			retryAfterSeconds: 3,
+			retryAfterSeconds: 1,
 			message: 'Slow down',
 		});
-		const { error } = await runOutreach(makeCall, { credentials: credentials() });
-		expect(error?.name).toBe('NodeApiError');
-		expect((error as { httpCode?: string }).httpCode).toBe('429');
+		const started = Date.now();
+		const { error, items } = await runOutreach(makeCall, { credentials: credentials() });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(sandbox.requests.map((request) => request.status)).toEqual([429, 200]);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
 	});
 
 	it('an HTML error page surfaces as an API error with its status, not a JSON parse failure', async () => {

@@ -26,7 +26,10 @@ describe('an answer to one record that is not a record', () => {
 		expect(error?.message).toBe(
 			"The service's answer to POST /v2/_voicecalls/agent-7/makeCall is not JSON",
 		);
-		expect(error?.description).toBe('HTTP 200, text/plain. It begins: OK, call queued');
+		// Answered 200 but not as the service answers: the call may have been placed, and the error says so.
+		expect(error?.description).toBe(
+			'HTTP 200, text/plain. It begins: OK, call queued The call may have been placed: look for a call to this number in the service before running this item again.',
+		);
 	});
 
 	it('a 200 whose JSON body is cut short', async () => {

@@ -4,14 +4,14 @@ import { runOutreach } from '../../support/engine/engine';
 import { json, listPage } from '../../support/hostile/server';
 import { useHostile } from './useHostile';
 
-import { LIST_PAGE_SIZE, MAX_LIST_PAGES } from '../../nodes/Outreach/shared/constants';
+import { LIST_PAGE_SIZE, DEFAULT_MAX_LIST_PAGES } from '../../nodes/Outreach/shared/constants';
 
 const { service, credentials } = useHostile();
 
 const listCustomers = { resource: 'customer', operation: 'getAll', returnAll: true };
 
 /** A bound for the hostile server itself, so that a node without one still finishes the test. */
-const SERVER_GIVES_UP_AFTER = MAX_LIST_PAGES + 50;
+const SERVER_GIVES_UP_AFTER = DEFAULT_MAX_LIST_PAGES + 50;
 
 const customer = (n: number) => ({ id: `cus_${n}`, name: `Customer ${n}` });
 const fullPage = (page: number) =>
@@ -28,9 +28,9 @@ describe('Return All', () => {
 		const { error, items } = await runOutreach(listCustomers, { credentials: credentials() });
 		expect(items).toHaveLength(0);
 		expect(error?.message).toBe(
-			`GET /v2/_customers: stopped after ${MAX_LIST_PAGES.toLocaleString('en-US')} pages (${(MAX_LIST_PAGES * LIST_PAGE_SIZE).toLocaleString('en-US')} records), and the service still reports more`,
+			`GET /v2/_customers: stopped after ${DEFAULT_MAX_LIST_PAGES.toLocaleString('en-US')} pages (${(DEFAULT_MAX_LIST_PAGES * LIST_PAGE_SIZE).toLocaleString('en-US')} records), and the service still reports more`,
 		);
-		expect(service.requests).toHaveLength(MAX_LIST_PAGES);
+		expect(service.requests).toHaveLength(DEFAULT_MAX_LIST_PAGES);
 	}, 60_000);
 
 	it('stops at the second page when the service answers the same page again', async () => {

@@ -52,6 +52,37 @@ describe('Outreach node description', () => {
 		);
 	});
 
+	it('sends every operation through the transport, and every step of an item is known to its node run', () => {
+		const preSends: unknown[] = [];
+		const collect = (value: unknown): void => {
+			if (Array.isArray(value)) value.forEach(collect);
+			else if (value && typeof value === 'object') {
+				for (const [key, entry] of Object.entries(value)) {
+					if (key === 'preSend' && Array.isArray(entry)) preSends.push(...entry);
+					else collect(entry);
+				}
+			}
+		};
+		for (const resource of resources) {
+			for (const operation of operationsOf(String(resource.value))) {
+				const routing = operation.routing;
+				expect(routing?.send?.paginate).toBe(true);
+				expect(typeof routing?.operations?.pagination).toBe('function');
+				const [first] = routing?.send?.preSend ?? [];
+				expect((first as { name?: string }).name).toBe('registerItem');
+			}
+		}
+		collect(description.properties);
+		const stepMark = Symbol.for('n8n-nodes-outreach.preSendStep');
+		const unknown = preSends.filter(
+			(step) =>
+				(step as { name?: string }).name !== 'registerItem' &&
+				(step as Record<symbol, unknown>)[stepMark] !== true,
+		);
+		expect(preSends.length).toBeGreaterThan(30);
+		expect(unknown).toEqual([]);
+	});
+
 	it('is usable as an AI agent tool: every operation says what it does', () => {
 		expect(description.usableAsTool).toBe(true);
 		for (const resource of resources) {

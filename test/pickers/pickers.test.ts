@@ -1,6 +1,7 @@
+import { TRANSIENT_RETRIES } from '../../nodes/Outreach/shared/constants';
 import { loadOptions, searchList } from '../../support/engine/methods';
 import { runOutreach } from '../../support/engine/engine';
-import { useSandbox } from '../useSandbox';
+import { failingReads, useSandbox } from '../useSandbox';
 
 const { sandbox, credentials } = useSandbox({ seedCustomers: 150 });
 
@@ -53,7 +54,7 @@ describe('Campaign and customer pickers (resource locators, From List)', () => {
 	});
 
 	it('a failing list request shows the service’s message, not an empty list', async () => {
-		sandbox.injectFaults({ kind: 'status', status: 500, message: 'Customer index rebuilding' });
+		sandbox.injectFaults(...failingReads({ status: 500, message: 'Customer index rebuilding' }));
 		await expect(
 			searchList('searchCustomers', {
 				parameters: { resource: 'customer', operation: 'delete' },
@@ -61,6 +62,7 @@ describe('Campaign and customer pickers (resource locators, From List)', () => {
 				credentials: credentials(),
 			}),
 		).rejects.toThrow(/Customer index rebuilding/);
+		expect(sandbox.requests).toHaveLength(TRANSIENT_RETRIES + 1);
 	});
 
 	it('a value picked from the list is used as the path ID', async () => {
@@ -132,7 +134,7 @@ describe('picker texts (issue 10)', () => {
 	});
 
 	it('a failing actions list shows the service’s message in the multi-select', async () => {
-		sandbox.injectFaults({ kind: 'status', status: 500, message: 'Action index rebuilding' });
+		sandbox.injectFaults(...failingReads({ status: 500, message: 'Action index rebuilding' }));
 		const failure = await loadOptions('getActions', {
 			parameters: { resource: 'assistant', operation: 'create' },
 			path: 'assistantFields.actions',

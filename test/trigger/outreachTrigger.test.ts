@@ -1,6 +1,6 @@
 import { TRIGGER_MAX_ABSENT_IDS } from '../../nodes/Outreach/shared/constants';
 import { pollOnce } from '../../support/engine/methods';
-import { useSandbox } from '../useSandbox';
+import { failingReads, useSandbox } from '../useSandbox';
 
 const { sandbox, credentials } = useSandbox();
 
@@ -106,7 +106,7 @@ describe('Outreach Trigger', () => {
 	});
 
 	it('a service error surfaces with its message', async () => {
-		sandbox.injectFaults({ kind: 'status', status: 503, message: 'Maintenance window' });
+		sandbox.injectFaults(...failingReads({ status: 503, message: 'Maintenance window' }));
 		await expect(pollOnce(onNewCustomer, { credentials: credentials() })).rejects.toThrow(
 			/Maintenance window/,
 		);

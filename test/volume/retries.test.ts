@@ -77,7 +77,9 @@ describe('requests that change data are never sent twice by the node', () => {
 	});
 
 	it('a dropped connection on Make Call is not re-sent either', async () => {
-		service.respondWith((_request, response) => response.socket?.destroy());
+		service.respondWith((_request, response) => {
+			response.socket?.destroy();
+		});
 
 		const { error } = await runOutreach(callEachLead, {
 			items: leads(1),
@@ -91,24 +93,25 @@ describe('requests that change data are never sent twice by the node', () => {
 
 describe('reads are retried', () => {
 	it('a 502 on a Get Many page is sent again, and the list is complete', async () => {
+		const customers = Array.from({ length: 150 }, (_, n) => ({ id: `cus_${n}` }));
 		service.respondWith((request, response, index) => {
 			if (index === 1) {
 				json(response, 502, { message: 'Bad gateway' });
 				return;
 			}
 			const page = Number(request.query.get('page'));
-			const records = page === 1 ? [{ id: 'cus_1' }, { id: 'cus_2' }] : [{ id: 'cus_3' }];
-			json(response, 200, listPage(records));
+			const perPage = Number(request.query.get('per_page'));
+			json(response, 200, listPage(customers.slice((page - 1) * perPage, page * perPage)));
 		});
 
 		const { error, items } = await runOutreach(
-			{ resource: 'customer', operation: 'getAll', limit: 3 },
+			{ resource: 'customer', operation: 'getAll', returnAll: true },
 			{ credentials: credentials() },
 		);
 
 		expect(error?.message).toBeUndefined();
-		expect(items.map((item) => item.json.id)).toEqual(['cus_1', 'cus_2', 'cus_3']);
-		expect(service.requests.map((request) => request.query.get('page'))).toEqual(['1', '1']);
+		expect(items.map((item) => item.json.id)).toEqual(customers.map((customer) => customer.id));
+		expect(service.requests.map((request) => request.query.get('page'))).toEqual(['1', '2', '2']);
 	});
 });
 

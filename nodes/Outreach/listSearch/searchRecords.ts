@@ -1,6 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { EDITOR_RATE_LIMIT_WAIT_MS } from '../shared/constants';
 import { recordId } from '../shared/validators';
+import { ownLane } from '../transport/delivery';
 import { readListPage } from '../transport/pages';
 
 /**
@@ -16,7 +18,7 @@ async function searchRecords(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const page = Math.max(1, Math.trunc(Number(paginationToken)) || 1);
-	const { records, hasMore } = await readListPage(this, { url: path }, page);
+	const { records, hasMore } = await readListPage(this, { url: path }, editorLane(), page);
 	const needle = filter?.trim().toLowerCase();
 	const entries = records.flatMap((record) => {
 		const id = recordId(record);
@@ -33,6 +35,9 @@ async function searchRecords(
 		.filter((entry) => !needle || `${entry.name} ${entry.value}`.toLowerCase().includes(needle));
 	return { results, paginationToken: hasMore ? String(page + 1) : undefined };
 }
+
+/** The editor waits on the service while someone looks at the picker: a short bound. */
+export const editorLane = () => ownLane(EDITOR_RATE_LIMIT_WAIT_MS, 'the editor’s bound for lists');
 
 /** A resource locator's "From List" search over one list endpoint, with `label` naming each record. */
 export function listSearch(path: string, label: (record: IDataObject, id: string) => string) {

@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { MAX_ACTION_OPTIONS } from '../shared/constants';
+import { editorLane } from '../listSearch/searchRecords';
+import { DEFAULT_MAX_LIST_PAGES, MAX_ACTION_OPTIONS } from '../shared/constants';
 import { recordId } from '../shared/validators';
 import { readAllPages } from '../transport/pages';
 
@@ -11,7 +12,9 @@ export async function getActions(this: ILoadOptionsFunctions): Promise<INodeProp
 		{ url: '/v2/_actions' },
 		{
 			limit: MAX_ACTION_OPTIONS,
+			maxPages: DEFAULT_MAX_LIST_PAGES,
 			boundHint: 'Give the action IDs with an expression instead.',
+			lane: editorLane(),
 		},
 	);
 	return actions

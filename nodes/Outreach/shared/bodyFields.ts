@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { preSendStep } from '../transport/nodeRun';
 import { toIsoDateTime } from './dateTime';
 import { fieldError } from './errors';
 import { deleteAtPath, getAtPath, isPlainObject, setAtPath } from './objectPaths';
@@ -59,7 +60,7 @@ export function checkedBodyField(
 		...extra,
 		routing: {
 			...field.routing,
-			send: { ...send, preSend: [...(send.preSend ?? []), checkValue] },
+			send: { ...send, preSend: [...(send.preSend ?? []), preSendStep(checkValue)] },
 		},
 	};
 }

@@ -52,8 +52,11 @@ export const NAMED_ACTION_TYPES = [
 export const COMMA_SEPARATED_LIST =
 	'={{ (Array.isArray($value) ? $value : String($value).split(",")).map(entry => String(entry).trim()).filter(entry => entry !== "") }}';
 
-/** Most pages a list is read to (Return All, the trigger): beyond it the node fails instead of paging on. */
-export const MAX_LIST_PAGES = 1_000;
+/**
+ * Most pages a list is read to (Return All, the trigger), unless their Max Pages option says otherwise:
+ * beyond it the read fails instead of paging on.
+ */
+export const DEFAULT_MAX_LIST_PAGES = 1_000;
 
 /** A request without a complete answer by then is given up (n8n's own default for declarative nodes). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
@@ -72,3 +75,34 @@ export const TRIGGER_MAX_ABSENT_IDS = 10_000;
 
 /** Most requests one run of the node has in flight at once, unless its Options say otherwise. */
 export const DEFAULT_CONCURRENT_REQUESTS = 10;
+
+/**
+ * How long one item may wait, in all, on refusals (429) before it fails, unless its Options say
+ * otherwise. The service's rate limits are not shown; a refusal is taken to mean nothing happened.
+ */
+export const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 300;
+
+/** The same bound for the trigger's polls and the editor's pickers, which someone is waiting on. */
+export const POLL_RATE_LIMIT_WAIT_MS = 30_000;
+export const EDITOR_RATE_LIMIT_WAIT_MS = 10_000;
+
+/** The first wait after a refusal without Retry-After; each further refusal of the item doubles it. */
+export const FIRST_BACKOFF_MS = 1_000;
+
+/** The least wait after a refusal whose Retry-After is 0, doubled per refusal, so no refusal is a busy loop. */
+export const MIN_REFUSAL_WAIT_MS = 100;
+
+/** The longest single backoff. */
+export const MAX_BACKOFF_MS = 30_000;
+
+/** Times a read, or a request that never reached the service, is sent again after a failure. */
+export const TRANSIENT_RETRIES = 3;
+
+/** A node run lets one more request in flight after this long without a refusal, up to its setting. */
+export const CONCURRENCY_GROWTH_AFTER_MS = 10_000;
+
+/**
+ * Records of one item's answer kept for n8n's Retry On Fail. A longer answer (a big Return All) is
+ * read again instead; answers to requests that change data are always one record.
+ */
+export const MAX_REMEMBERED_RECORDS = 1_000;

@@ -1,4 +1,5 @@
 import {
+	NodeApiError,
 	NodeOperationError,
 	type IExecuteSingleFunctions,
 	type ILoadOptionsFunctions,
@@ -18,4 +19,10 @@ export function fieldError(
 		...('getItemIndex' in context ? { itemIndex: context.getItemIndex() } : {}),
 		description: hint,
 	});
+}
+
+/** The error to pass on from a failed step: n8n's own errors as they are, anything else wrapped. */
+export function nodeError(context: NodeContext, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(context.getNode(), error instanceof Error ? error : String(error));
 }

@@ -1,5 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
+import { preSendStep } from '../transport/nodeRun';
 import { requestBody } from './bodyFields';
 import { fieldError } from './errors';
 import { forbiddenKeyProblem, isPlainObject, setAtPath } from './objectPaths';
@@ -56,7 +57,9 @@ export function additionalBodyFieldsOption(
 			? {
 					routing: {
 						send: {
-							preSend: [mergeAdditionalBodyFields(`${collectionName}.additionalBodyFields`)],
+							preSend: [
+								preSendStep(mergeAdditionalBodyFields(`${collectionName}.additionalBodyFields`)),
+							],
 						},
 					},
 				}

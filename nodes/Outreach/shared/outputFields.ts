@@ -1,8 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import {
+	DEFAULT_CONCURRENT_REQUESTS,
+	DEFAULT_MAX_LIST_PAGES,
+	DEFAULT_RATE_LIMIT_WAIT_SECONDS,
+	LIST_PAGE_SIZE,
+} from './constants';
+
 /**
- * Return All and Limit, shown for every list operation, and the output option of every other
- * operation. The operations' transport (transport/runOperation.ts) reads them.
+ * Return All and Limit, shown for every list operation, and the options of every operation: what the
+ * output holds, and how the node's run sends its requests. The transport
+ * (transport/sendOperation.ts and transport/nodeRun.ts) reads them.
  */
 export const outputFields: INodeProperties[] = [
 	{
@@ -28,7 +36,6 @@ export const outputFields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { hide: { operation: ['getAll'] } },
 		options: [
 			{
 				displayName: 'Include Response Envelope',
@@ -37,6 +44,34 @@ export const outputFields: INodeProperties[] = [
 				default: false,
 				description:
 					'Whether to output the whole response (ctx_id, message and data) instead of only its data',
+				displayOptions: { hide: { '/operation': ['getAll'] } },
+			},
+			{
+				displayName: 'Max Concurrent Requests',
+				name: 'maxConcurrentRequests',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: DEFAULT_CONCURRENT_REQUESTS,
+				description:
+					'Most requests this node has in flight at once, sent in input order. When the service answers 429 Too Many Requests, the node waits as asked and sends fewer at once.',
+			},
+			{
+				displayName: 'Max Pages',
+				name: 'maxPages',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: DEFAULT_MAX_LIST_PAGES,
+				description: `Most pages of ${LIST_PAGE_SIZE} records Return All reads; a longer list fails instead of paging on`,
+				displayOptions: { show: { '/operation': ['getAll'], '/returnAll': [true] } },
+			},
+			{
+				displayName: 'Max Wait for Rate Limits (Seconds)',
+				name: 'maxRateLimitWait',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				default: DEFAULT_RATE_LIMIT_WAIT_SECONDS,
+				description:
+					'How long one request may wait in all while the service answers 429 Too Many Requests. A refused request did nothing, so it is sent again once the service’s wait has passed; beyond this bound the item fails.',
 			},
 		],
 	},

@@ -1,11 +1,4 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyRouting,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { requestBody } from './bodyFields';
 import { fieldError } from './errors';
@@ -22,7 +15,7 @@ export interface PathParameter {
  * Fills the path's placeholders from their fields: each value is checked and trimmed once, encoded as
  * exactly one path segment, and that same value goes into the body where the service repeats it.
  */
-function fillPathParameters(parameters: Record<string, PathParameter>) {
+export function fillPathParameters(parameters: Record<string, PathParameter>) {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		for (const [placeholder, { field, alsoInBody }] of Object.entries(parameters)) {
 			const checked = pathSegment(this.getNodeParameter(field.name, '', { extractValue: true }));
@@ -40,23 +33,6 @@ function fillPathParameters(parameters: Record<string, PathParameter>) {
 		}
 		return requestOptions;
 	};
-}
-
-/**
- * The routing of an operation: its method and its path as the service writes it, e.g.
- * `DELETE /v2/_campaigns/{id}`, with the fields that fill the path's placeholders, and any step that
- * builds the whole body from the form (the multipart update).
- */
-export function request(
-	method: IHttpRequestMethods,
-	path: string,
-	parameters: Record<string, PathParameter> = {},
-	...bodySteps: PreSendAction[]
-): INodePropertyRouting {
-	const steps = Object.keys(parameters).length
-		? [fillPathParameters(parameters), ...bodySteps]
-		: bodySteps;
-	return { request: { method, url: path }, ...(steps.length ? { send: { preSend: steps } } : {}) };
 }
 
 /**

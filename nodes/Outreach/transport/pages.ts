@@ -1,10 +1,10 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { LIST_PAGE_SIZE, MAX_LIST_PAGES } from '../shared/constants';
+import { LIST_PAGE_SIZE } from '../shared/constants';
 import type { NodeContext } from '../shared/errors';
 import { recordId } from '../shared/validators';
 import { listPage, type ListPage } from './answers';
-import { send } from './request';
+import { deliver, type Lane } from './delivery';
 import { serviceError } from './serviceError';
 
 export interface ReadPage extends ListPage {
@@ -18,12 +18,14 @@ export interface ReadPage extends ListPage {
 export async function readListPage(
 	context: NodeContext,
 	request: IHttpRequestOptions,
+	lane: Lane,
 	page: number,
 	perPage = LIST_PAGE_SIZE,
 ): Promise<ReadPage> {
-	const answer = await send(
+	const answer = await deliver(
 		context,
 		{ ...request, method: 'GET', qs: { ...request.qs, page, per_page: perPage } },
+		lane,
 		` (page ${page})`,
 	);
 	const listed = await listPage(context, answer, page);
@@ -36,20 +38,23 @@ export async function readListPage(
 export interface ReadPagesOptions {
 	/** Stop once this many records are read. */
 	limit: number;
-	/** What the user can do when the list is longer than this node reads. */
+	/** Most pages to read: beyond them the read fails instead of paging on. */
+	maxPages: number;
+	/** What the user can do when the list is longer than `maxPages`. */
 	boundHint: string;
+	lane: Lane;
 }
 
 /**
  * Every record of a list, page by page, in order, each record once. Paging stops at a short or empty
  * page, or when `pagination.total_records` says the last page was read. It fails, instead of returning
  * a wrong list, when a page repeats an earlier one, when a short page contradicts the total, or when
- * the list goes on past MAX_LIST_PAGES.
+ * the list goes on past `maxPages`.
  */
 export async function readAllPages(
 	context: NodeContext,
 	request: IHttpRequestOptions,
-	{ limit, boundHint }: ReadPagesOptions,
+	{ limit, maxPages, boundHint, lane }: ReadPagesOptions,
 ): Promise<IDataObject[]> {
 	const perPage = Math.min(limit, LIST_PAGE_SIZE);
 	const records: IDataObject[] = [];
@@ -62,7 +67,7 @@ export async function readAllPages(
 			label,
 			totalSaysMore,
 			hasMore,
-		} = await readListPage(context, request, page, perPage);
+		} = await readListPage(context, request, lane, page, perPage);
 		let fresh = 0;
 		let withoutId = false;
 		for (const record of pageRecords) {
@@ -90,10 +95,10 @@ export async function readAllPages(
 			);
 		}
 		if (!hasMore || records.length >= limit) return records.slice(0, limit);
-		if (page >= MAX_LIST_PAGES) {
+		if (page >= maxPages) {
 			throw await serviceError(
 				context,
-				`GET ${request.url}: stopped after ${MAX_LIST_PAGES.toLocaleString('en-US')} pages (${(MAX_LIST_PAGES * perPage).toLocaleString('en-US')} records), and the service still reports more`,
+				`GET ${request.url}: stopped after ${maxPages.toLocaleString('en-US')} pages (${(maxPages * perPage).toLocaleString('en-US')} records), and the service still reports more`,
 				boundHint,
 			);
 		}

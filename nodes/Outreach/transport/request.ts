@@ -9,6 +9,7 @@ import { normalizeOutreachBaseUrl } from '../../../credentials/OutreachApi.crede
 import { DEFAULT_REQUEST_TIMEOUT_MS, MAX_SAME_ORIGIN_REDIRECTS } from '../shared/constants';
 import { fieldError, type NodeContext } from '../shared/errors';
 import { baseUrlProblem } from '../shared/validators';
+import { reachedService, transientFailure } from './retryPolicy';
 import { CREDENTIAL_TYPE, serviceError } from './serviceError';
 
 const BASE_URL_HINT = 'Fix the Base URL in the Outreach API credential.';
@@ -20,6 +21,19 @@ export interface ServiceAnswer {
 	body: unknown;
 	/** How errors name the request, e.g. "GET /v2/_customers (page 2)". */
 	label: string;
+	/** The Retry-After header, when the service sent one. */
+	retryAfter?: string;
+}
+
+/** A request that got no answer: the error to show, and what may have happened on the service. */
+export class NoAnswer {
+	constructor(
+		readonly error: NodeApiError,
+		/** False only when no connection was made: the request never left this machine. */
+		readonly reachedService: boolean,
+		/** The failure may pass: sending again later can succeed (not so when the timeout passed). */
+		readonly transient: boolean,
+	) {}
 }
 
 /** Rejects when `deadline` fires first: a promise n8n does not abort still stops being waited on. */
@@ -78,15 +92,16 @@ function absoluteUrl(options: IHttpRequestOptions): URL {
 }
 
 /**
- * Sends one request of the service and returns its answer, whatever the status. The Base URL is
- * checked first; a read redirected within the Base URL's origin is followed a few times, any other
- * redirect is an error, so the token never leaves that origin and a write never changes its method.
+ * Sends one request of the service once and returns its answer, whatever the status, or what is known
+ * when there is none. The Base URL is checked first; a read redirected within the Base URL's origin is
+ * followed a few times, any other redirect is an error, so the token never leaves that origin and a
+ * write never changes its method.
  */
 export async function send(
 	context: NodeContext,
 	request: IHttpRequestOptions,
 	labelSuffix = '',
-): Promise<ServiceAnswer> {
+): Promise<ServiceAnswer | NoAnswer> {
 	const method = request.method ?? 'GET';
 	const label = `${method} ${request.url}${labelSuffix}`;
 	const baseURL =
@@ -105,25 +120,29 @@ export async function send(
 			response = await exchange(context, options, deadline);
 		} catch (error) {
 			if (deadline.aborted) {
-				throw await serviceError(
+				const noAnswer = await serviceError(
 					context,
 					`No complete answer to ${label} within ${timeout / 1000} s`,
 					'The service kept the request open without finishing its answer. If it is only slow, raise Settings → Request Options → Timeout.',
 				);
+				return new NoAnswer(noAnswer, true, false);
 			}
-			const { message, description, httpCode } = error as NodeApiError;
-			throw await serviceError(
+			const { message, description, httpCode, cause } = error as NodeApiError;
+			const failure = await serviceError(
 				context,
 				String(message),
 				description ?? undefined,
 				httpCode ? Number(httpCode) : undefined,
 			);
+			const code = (cause as { code?: unknown } | undefined)?.code;
+			return new NoAnswer(failure, reachedService(code), transientFailure(code));
 		}
 		const location = header(response.headers, 'location');
 		const status = response.statusCode;
 		if (status < 300 || status >= 400 || !location) {
 			const contentType = (header(response.headers, 'content-type') ?? '').split(';')[0].trim();
-			return { status, contentType, body: response.body, label };
+			const retryAfter = header(response.headers, 'retry-after');
+			return { status, contentType, body: response.body, label, retryAfter };
 		}
 		const target = new URL(location, absoluteUrl(options));
 		if (method !== 'GET' || target.origin !== origin) {

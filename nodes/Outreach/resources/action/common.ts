@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 import { checkedBodyField, requiredBodyField } from '../../shared/bodyFields';
 import { ACTION_CREATE_REQUEST, NAMED_ACTION_TYPES } from '../../shared/constants';
 import { additionalFieldsCollection } from '../../shared/escapeHatch';
-import { request } from '../../shared/pathParameters';
+import { writeRouting } from '../../shared/operations';
 
 export const showFor = (operation: string) => ({ resource: ['action'], operation: [operation] });
 
@@ -20,11 +20,12 @@ const actionCreations = [
  * path); all send `action_timing: "DURING"`, and `type` tells the kinds apart.
  */
 export function createActionRequest(type?: string): INodePropertyRouting {
-	const routing = request(ACTION_CREATE_REQUEST.method, ACTION_CREATE_REQUEST.path);
-	return {
-		...routing,
-		request: { ...routing.request, body: { action_timing: 'DURING', ...(type ? { type } : {}) } },
-	};
+	return writeRouting(
+		ACTION_CREATE_REQUEST.method,
+		ACTION_CREATE_REQUEST.path,
+		'The action may have been created: look for it with Action Library → Get Many before running this item again.',
+		{ body: { action_timing: 'DURING', ...(type ? { type } : {}) } },
+	);
 }
 
 /** Name, for every action kind, and Description, required by all kinds but telephony (optional there). */

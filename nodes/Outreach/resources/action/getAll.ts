@@ -1,5 +1,4 @@
-import type { Operation } from '../../shared/operations';
-import { request } from '../../shared/pathParameters';
+import { listRouting, type Operation } from '../../shared/operations';
 
 /** GET /v2/_actions (its query parameters are not shown; the same page/per_page as the other lists). */
 export const getManyActions: Operation = {
@@ -8,7 +7,7 @@ export const getManyActions: Operation = {
 		value: 'getAll',
 		action: 'Get many actions',
 		description: 'List actions, page by page',
-		routing: request('GET', '/v2/_actions'),
+		routing: listRouting('/v2/_actions'),
 	},
 	fields: [],
 };

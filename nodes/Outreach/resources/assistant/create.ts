@@ -1,8 +1,7 @@
 import { requiredBodyField } from '../../shared/bodyFields';
 import { ASSISTANT_MODEL_FIELD, COMMA_SEPARATED_LIST } from '../../shared/constants';
 import { additionalFieldsCollection } from '../../shared/escapeHatch';
-import type { Operation } from '../../shared/operations';
-import { request } from '../../shared/pathParameters';
+import { writeRouting, type Operation } from '../../shared/operations';
 
 const show = { resource: ['assistant'], operation: ['create'] };
 
@@ -13,7 +12,11 @@ export const createAssistant: Operation = {
 		value: 'create',
 		action: 'Create an assistant',
 		description: 'Create an AI assistant that can use actions',
-		routing: request('POST', '/v2/_assistants'),
+		routing: writeRouting(
+			'POST',
+			'/v2/_assistants',
+			'The assistant may have been created: look for it in the service before running this item again.',
+		),
 	},
 	fields: [
 		requiredBodyField({

@@ -2,8 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { phoneBodyField } from '../../shared/bodyFields';
 import { additionalFieldsCollection } from '../../shared/escapeHatch';
-import type { Operation } from '../../shared/operations';
-import { idField, request } from '../../shared/pathParameters';
+import { writeRouting, type Operation } from '../../shared/operations';
+import { idField } from '../../shared/pathParameters';
 
 const show = { resource: ['call'], operation: ['make'] };
 
@@ -58,9 +58,12 @@ export const makeCall: Operation = {
 		value: 'make',
 		action: 'Make an AI voice call',
 		description: 'Start an outbound voice call handled by an AI agent. It calls a real person.',
-		routing: request('POST', '/v2/_voicecalls/{agent_id}/makeCall', {
-			agent_id: { field: agentId, alsoInBody: 'agent_id' },
-		}),
+		routing: writeRouting(
+			'POST',
+			'/v2/_voicecalls/{agent_id}/makeCall',
+			'The call may have been placed: look for a call to this number in the service before running this item again.',
+			{ pathParameters: { agent_id: { field: agentId, alsoInBody: 'agent_id' } } },
+		),
 	},
 	fields,
 };

@@ -17,8 +17,8 @@ import { COMMA_SEPARATED_LIST, EXECUTION_DAYS } from '../../shared/constants';
 import { fieldError } from '../../shared/errors';
 import { additionalFieldsCollection } from '../../shared/escapeHatch';
 import { isPlainObject } from '../../shared/objectPaths';
-import type { Operation } from '../../shared/operations';
-import { request } from '../../shared/pathParameters';
+import { writeRouting, type Operation } from '../../shared/operations';
+import { preSendStep } from '../../transport/nodeRun';
 import { E164_HINT, parseJson, phoneNumberProblem } from '../../shared/validators';
 
 const show = { resource: ['campaign'], operation: ['create'] };
@@ -237,7 +237,7 @@ const fields: INodeProperties[] = [
 				],
 			},
 		],
-		routing: { send: { preSend: [sendCustomerRows] } },
+		routing: { send: { preSend: [preSendStep(sendCustomerRows)] } },
 	},
 	customersJson,
 	{
@@ -248,7 +248,7 @@ const fields: INodeProperties[] = [
 		default: {},
 		description: 'The touchpoint’s additional_settings',
 		displayOptions: { show },
-		routing: { send: { preSend: [sendEmptyAdditionalSettings] } },
+		routing: { send: { preSend: [preSendStep(sendEmptyAdditionalSettings)] } },
 		options: [
 			{
 				displayName: 'Delay',
@@ -437,7 +437,11 @@ export const createCampaign: Operation = {
 		action: 'Create a campaign with a messaging touchpoint',
 		description:
 			'Create a campaign together with one messaging touchpoint. It messages real people once scheduled.',
-		routing: request('POST', '/v2/campaign/create_with_touchpoint'),
+		routing: writeRouting(
+			'POST',
+			'/v2/campaign/create_with_touchpoint',
+			'The campaign may have been created: look for it with Campaign → Get Many before running this item again.',
+		),
 	},
 	fields,
 };

@@ -1,5 +1,4 @@
-import type { Operation } from '../../shared/operations';
-import { request } from '../../shared/pathParameters';
+import { writeRouting, type Operation } from '../../shared/operations';
 import { campaignId } from './campaignId';
 
 /** DELETE /v2/_campaigns/{id} (the seed names this placeholder "id", unlike Get's "campaign_id"). */
@@ -9,7 +8,12 @@ export const deleteCampaign: Operation = {
 		value: 'delete',
 		action: 'Delete a campaign',
 		description: 'Delete one campaign by ID',
-		routing: request('DELETE', '/v2/_campaigns/{id}', { id: { field: campaignId } }),
+		routing: writeRouting(
+			'DELETE',
+			'/v2/_campaigns/{id}',
+			'The campaign may have been deleted: look for it with Campaign → Get.',
+			{ pathParameters: { id: { field: campaignId } } },
+		),
 	},
 	fields: [campaignId],
 };

@@ -1,5 +1,4 @@
-import type { Operation } from '../../shared/operations';
-import { request } from '../../shared/pathParameters';
+import { readRouting, type Operation } from '../../shared/operations';
 import { campaignId } from './campaignId';
 
 /** GET /v2/_campaigns/{campaign_id} */
@@ -9,7 +8,9 @@ export const getCampaign: Operation = {
 		value: 'get',
 		action: 'Get a campaign',
 		description: 'Read one campaign by ID',
-		routing: request('GET', '/v2/_campaigns/{campaign_id}', { campaign_id: { field: campaignId } }),
+		routing: readRouting('/v2/_campaigns/{campaign_id}', {
+			pathParameters: { campaign_id: { field: campaignId } },
+		}),
 	},
 	fields: [campaignId],
 };

@@ -1,5 +1,4 @@
-import type { Operation } from '../../shared/operations';
-import { request } from '../../shared/pathParameters';
+import { listRouting, type Operation } from '../../shared/operations';
 
 /** GET /v2/_campaigns?page=&per_page= (Return All and Limit are shared by every list). */
 export const getManyCampaigns: Operation = {
@@ -8,7 +7,7 @@ export const getManyCampaigns: Operation = {
 		value: 'getAll',
 		action: 'Get many campaigns',
 		description: 'List campaigns, page by page',
-		routing: request('GET', '/v2/_campaigns'),
+		routing: listRouting('/v2/_campaigns'),
 	},
 	fields: [],
 };

@@ -1,5 +1,5 @@
-import type { Operation } from '../../shared/operations';
-import { idField, request } from '../../shared/pathParameters';
+import { writeRouting, type Operation } from '../../shared/operations';
+import { idField } from '../../shared/pathParameters';
 
 const customerId = idField({
 	name: 'customerId',
@@ -17,9 +17,12 @@ export const deleteCustomer: Operation = {
 		value: 'delete',
 		action: 'Delete a customer',
 		description: 'Delete one customer by ID',
-		routing: request('DELETE', '/v2/_customers/{customer_id}', {
-			customer_id: { field: customerId },
-		}),
+		routing: writeRouting(
+			'DELETE',
+			'/v2/_customers/{customer_id}',
+			'The customer may have been deleted: look for it with Customer → Get Many.',
+			{ pathParameters: { customer_id: { field: customerId } } },
+		),
 	},
 	fields: [customerId],
 };

@@ -1,5 +1,4 @@
-import type { Operation } from '../../shared/operations';
-import { request } from '../../shared/pathParameters';
+import { listRouting, type Operation } from '../../shared/operations';
 
 /** GET /v2/_customers?page=&per_page= (Return All and Limit are shared by every list). */
 export const getManyCustomers: Operation = {
@@ -8,7 +7,7 @@ export const getManyCustomers: Operation = {
 		value: 'getAll',
 		action: 'Get many customers',
 		description: 'List customers, page by page',
-		routing: request('GET', '/v2/_customers'),
+		routing: listRouting('/v2/_customers'),
 	},
 	fields: [],
 };

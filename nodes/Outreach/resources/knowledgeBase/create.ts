@@ -1,7 +1,6 @@
 import { requiredBodyField } from '../../shared/bodyFields';
 import { additionalFieldsCollection } from '../../shared/escapeHatch';
-import type { Operation } from '../../shared/operations';
-import { request } from '../../shared/pathParameters';
+import { writeRouting, type Operation } from '../../shared/operations';
 
 const show = { resource: ['knowledgeBase'], operation: ['create'] };
 
@@ -12,7 +11,11 @@ export const createKnowledgeBase: Operation = {
 		value: 'create',
 		action: 'Create a knowledge base',
 		description: 'Create a knowledge base for documents, URLs and FAQ pairs',
-		routing: request('POST', '/v2/_knowledge_base'),
+		routing: writeRouting(
+			'POST',
+			'/v2/_knowledge_base',
+			'The knowledge base may have been created: look for it in the service before running this item again.',
+		),
 	},
 	fields: [
 		requiredBodyField({

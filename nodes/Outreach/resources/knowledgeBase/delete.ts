@@ -1,5 +1,4 @@
-import type { Operation } from '../../shared/operations';
-import { request } from '../../shared/pathParameters';
+import { writeRouting, type Operation } from '../../shared/operations';
 import { knowledgeBaseId } from './knowledgeBaseId';
 
 /** DELETE /v2/_knowledgebase/{id} */
@@ -9,7 +8,12 @@ export const deleteKnowledgeBase: Operation = {
 		value: 'delete',
 		action: 'Delete a knowledge base',
 		description: 'Delete one knowledge base by ID',
-		routing: request('DELETE', '/v2/_knowledgebase/{id}', { id: { field: knowledgeBaseId } }),
+		routing: writeRouting(
+			'DELETE',
+			'/v2/_knowledgebase/{id}',
+			'The knowledge base may have been deleted: look for it with Knowledge Base → Get.',
+			{ pathParameters: { id: { field: knowledgeBaseId } } },
+		),
 	},
 	fields: [knowledgeBaseId],
 };

@@ -1,5 +1,4 @@
-import type { Operation } from '../../shared/operations';
-import { request } from '../../shared/pathParameters';
+import { readRouting, type Operation } from '../../shared/operations';
 import { knowledgeBaseId } from './knowledgeBaseId';
 
 /** GET /v2/_knowledgebase/{id} (no underscore inside the word, unlike Create's path) */
@@ -9,7 +8,9 @@ export const getKnowledgeBase: Operation = {
 		value: 'get',
 		action: 'Get a knowledge base',
 		description: 'Read one knowledge base by ID',
-		routing: request('GET', '/v2/_knowledgebase/{id}', { id: { field: knowledgeBaseId } }),
+		routing: readRouting('/v2/_knowledgebase/{id}', {
+			pathParameters: { id: { field: knowledgeBaseId } },
+		}),
 	},
 	fields: [knowledgeBaseId],
 };

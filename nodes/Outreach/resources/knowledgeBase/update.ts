@@ -4,8 +4,7 @@ import { FAQ_PAIR_KEYS, KNOWLEDGE_BASE_EXTRA_FILES_FIELD } from '../../shared/co
 import { fieldError } from '../../shared/errors';
 import { additionalBodyFieldsOption, readAdditionalBodyFields } from '../../shared/escapeHatch';
 import { binaryFile, formBody } from '../../shared/multipart';
-import type { Operation } from '../../shared/operations';
-import { request } from '../../shared/pathParameters';
+import { writeRouting, type Operation } from '../../shared/operations';
 import { knowledgeBaseId } from './knowledgeBaseId';
 
 const show = { resource: ['knowledgeBase'], operation: ['update'] };
@@ -107,11 +106,11 @@ export const updateKnowledgeBase: Operation = {
 		action: 'Update a knowledge base',
 		description:
 			'Rename a knowledge base or add documents (binary files), URLs and FAQ pairs to it',
-		routing: request(
+		routing: writeRouting(
 			'PUT',
 			'/v2/_knowledgebase/{id}',
-			{ id: { field: knowledgeBaseId } },
-			sendUpdateForm,
+			'The knowledge base may have been updated: look at it with Knowledge Base → Get before running this item again.',
+			{ pathParameters: { id: { field: knowledgeBaseId } }, bodySteps: [sendUpdateForm] },
 		),
 	},
 	fields: [

@@ -1,0 +1,137 @@
+import { sleep, type IHttpRequestOptions, type NodeApiError } from 'n8n-workflow';
+
+import { FIRST_BACKOFF_MS, MIN_REFUSAL_WAIT_MS, TRANSIENT_RETRIES } from '../shared/constants';
+import { nodeError, type NodeContext } from '../shared/errors';
+import type { Slot } from './flowControl';
+import { NoAnswer, send, type ServiceAnswer } from './request';
+import { backoffMs, retryAfterMs, retryOfStatus } from './retryPolicy';
+import { serviceError } from './serviceError';
+
+/** Where a request waits for its turn to be sent. */
+export interface Lane {
+	/** A turn, or undefined when the request is no longer to be sent. */
+	turn(): Promise<Slot | undefined>;
+	/** How long one request may wait on refusals in all before it fails. */
+	readonly waitBudgetMs: number;
+	/** Where that bound is set, for the error that says it was reached. */
+	readonly waitBudgetSetting: string;
+}
+
+/** A request that was not sent because its node run stopped sending; it has no outcome of its own. */
+export class NotSent extends Error {}
+
+/** Errors of requests that never reached the service: they cannot have changed anything. */
+const neverReached = new WeakSet<object>();
+
+export function mayHaveReachedService(error: unknown): boolean {
+	return !(typeof error === 'object' && error !== null && neverReached.has(error));
+}
+
+/** A lane of its own for requests sent one after another (the trigger, the editor's pickers). */
+export function ownLane(waitBudgetMs: number, waitBudgetSetting: string): Lane {
+	let pausedUntil = 0;
+	return {
+		waitBudgetMs,
+		waitBudgetSetting,
+		async turn() {
+			const wait = pausedUntil - Date.now();
+			if (wait > 0) await sleep(wait);
+			return {
+				answered: () => undefined,
+				refused: (waitMs: number) => {
+					pausedUntil = Date.now() + waitMs;
+				},
+			};
+		},
+	};
+}
+
+/**
+ * Sends a request when its lane gives it a turn, and again where that is safe: after a refusal (429),
+ * once the wait the service asks for has passed, within the lane's budget; after a failure of a read,
+ * or of any request that never reached the service, a few times with backoff. A request that changes
+ * data and may have reached the service is never sent again. Returns the final answer, whatever its
+ * status.
+ */
+export async function deliver(
+	context: NodeContext,
+	request: IHttpRequestOptions,
+	lane: Lane,
+	labelSuffix = '',
+): Promise<ServiceAnswer> {
+	const changesData = (request.method ?? 'GET') !== 'GET';
+	let refusals = 0;
+	let failures = 0;
+	let firstRefusal: number | undefined;
+	for (;;) {
+		const slot = await lane.turn();
+		if (!slot) throw new NotSent();
+		let result: ServiceAnswer | NoAnswer;
+		try {
+			result = await send(context, request, labelSuffix);
+		} catch (error) {
+			slot.answered();
+			throw nodeError(context, error);
+		}
+
+		if (result instanceof NoAnswer) {
+			slot.answered();
+			const cancelled =
+				'getExecutionCancelSignal' in context && context.getExecutionCancelSignal()?.aborted;
+			const safe = result.transient && (!changesData || !result.reachedService);
+			if (cancelled || !safe || failures >= TRANSIENT_RETRIES) {
+				if (!result.reachedService) neverReached.add(result.error);
+				throw result.error;
+			}
+			failures++;
+			await sleep(backoffMs(failures, FIRST_BACKOFF_MS, Math.random));
+			continue;
+		}
+
+		const retry = retryOfStatus(result.status);
+		if (retry === 'refused') {
+			const now = Date.now();
+			firstRefusal ??= now;
+			refusals++;
+			const asked = retryAfterMs(result.retryAfter, now);
+			const wait =
+				asked === undefined
+					? backoffMs(refusals, FIRST_BACKOFF_MS, Math.random)
+					: Math.max(asked, backoffMs(refusals, MIN_REFUSAL_WAIT_MS, Math.random));
+			if (now - firstRefusal + wait > lane.waitBudgetMs) {
+				slot.refused(0);
+				throw await refusedTooLong(context, result, refusals, now - firstRefusal, wait, lane);
+			}
+			slot.refused(wait);
+			continue;
+		}
+		slot.answered();
+		if (retry === 'unknown' && !changesData && failures < TRANSIENT_RETRIES) {
+			failures++;
+			await sleep(backoffMs(failures, FIRST_BACKOFF_MS, Math.random));
+			continue;
+		}
+		return result;
+	}
+}
+
+async function refusedTooLong(
+	context: NodeContext,
+	answer: ServiceAnswer,
+	refusals: number,
+	waitedMs: number,
+	askedMs: number,
+	lane: Lane,
+): Promise<NodeApiError> {
+	const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+	const waited =
+		refusals === 1
+			? `and asks to wait ${seconds(askedMs)}`
+			: `${refusals} times over ${seconds(waitedMs)}, and asks to wait ${seconds(askedMs)} more`;
+	return await serviceError(
+		context,
+		`The service refused ${answer.label} with 429 Too Many Requests ${waited}`,
+		`It waits at most ${seconds(lane.waitBudgetMs)} in all for one request (${lane.waitBudgetSetting}). The service refused the request each time, so it did nothing: sending it again later is safe.`,
+		429,
+	);
+}

@@ -1,0 +1,39 @@
+import type { IHttpRequestOptions } from 'n8n-workflow';
+
+/** A form's fields, with each file as its name, size and type. */
+function formEntries(form: FormData): unknown[] {
+	return [...form.entries()].map(([name, value]) =>
+		typeof value === 'string'
+			? [name, value]
+			: [name, { file: value.name, size: value.size, type: value.type }],
+	);
+}
+
+/** A 53-bit hash of a text (cyrb53): enough to tell two requests of one item apart. */
+function hash(text: string): string {
+	let h1 = 0xdeadbeef;
+	let h2 = 0x41c6ce57;
+	for (let index = 0; index < text.length; index++) {
+		const code = text.charCodeAt(index);
+		h1 = Math.imul(h1 ^ code, 2654435761);
+		h2 = Math.imul(h2 ^ code, 1597334677);
+	}
+	h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+	h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+	return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/** What makes a request this request: method, address, query, headers and body. */
+export function requestFingerprint(request: IHttpRequestOptions): string {
+	const { method, baseURL, url, qs, headers, body } = request;
+	return hash(
+		JSON.stringify([
+			method ?? 'GET',
+			baseURL,
+			url,
+			qs,
+			headers,
+			body instanceof FormData ? formEntries(body) : body,
+		]),
+	);
+}

@@ -1,0 +1,107 @@
+import { sleepWithAbort } from 'n8n-workflow';
+
+import { CONCURRENCY_GROWTH_AFTER_MS } from '../shared/constants';
+
+/** A turn to send one request; released once its answer is in. */
+export interface Slot {
+	/** The service answered (anything but a refusal), or the request failed without an answer. */
+	answered(): void;
+	/** The service refused the request (429) and asks to wait `waitMs` before the next one. */
+	refused(waitMs: number): void;
+}
+
+interface Waiter {
+	order: number;
+	stopped: () => boolean;
+	resolve: (slot: Slot | undefined) => void;
+}
+
+/**
+ * The requests of one node run take turns here: at most `limit` in flight, started in input order.
+ * A refusal makes the run wait what the service asks before any further request starts, and lowers
+ * the number in flight to fewer than were in flight when it came (never below one), so that the run
+ * settles at what the service admits. After CONCURRENCY_GROWTH_AFTER_MS without a refusal, one more
+ * is let in flight, up to `limit`.
+ */
+export class FlowControl {
+	private window: number;
+	private inFlight = 0;
+	private pausedUntil = 0;
+	private calmSince = Date.now();
+	private readonly waiting: Waiter[] = [];
+	private wake?: { at: number; controller: AbortController };
+
+	constructor(readonly limit: number) {
+		this.window = limit;
+	}
+
+	/**
+	 * A turn to send, in `order` (lower first), or undefined once `stopped()` says the request is no
+	 * longer to be sent.
+	 */
+	async acquire(order: number, stopped: () => boolean): Promise<Slot | undefined> {
+		return await new Promise((resolve) => {
+			let index = this.waiting.length;
+			while (index > 0 && this.waiting[index - 1].order > order) index--;
+			this.waiting.splice(index, 0, { order, stopped, resolve });
+			this.pump();
+		});
+	}
+
+	/** Lets go, without a turn, every waiting request that is no longer to be sent. */
+	pump(): void {
+		for (let index = this.waiting.length - 1; index >= 0; index--) {
+			if (this.waiting[index].stopped()) this.waiting.splice(index, 1)[0].resolve(undefined);
+		}
+		const now = Date.now();
+		if (this.waiting.length > 0 && now < this.pausedUntil) {
+			this.wakeAt(this.pausedUntil);
+			return;
+		}
+		while (this.waiting.length > 0 && this.inFlight < this.window) {
+			this.inFlight++;
+			this.waiting.shift()!.resolve(this.slot());
+		}
+		if (this.waiting.length === 0) this.stopWaking();
+	}
+
+	private slot(): Slot {
+		let released = false;
+		const release = (refusalWaitMs?: number) => {
+			if (released) return;
+			released = true;
+			const now = Date.now();
+			if (refusalWaitMs !== undefined) {
+				this.window = Math.max(1, Math.min(this.window, this.inFlight) - 1);
+				this.pausedUntil = Math.max(this.pausedUntil, now + refusalWaitMs);
+				this.calmSince = now;
+			} else if (this.window < this.limit && now - this.calmSince >= CONCURRENCY_GROWTH_AFTER_MS) {
+				this.window++;
+				this.calmSince = now;
+			}
+			this.inFlight--;
+			this.pump();
+		};
+		return { answered: () => release(), refused: (waitMs) => release(waitMs) };
+	}
+
+	private wakeAt(at: number): void {
+		if (this.wake && this.wake.at <= at && this.wake.at > Date.now()) return;
+		this.stopWaking();
+		const controller = new AbortController();
+		this.wake = { at, controller };
+		sleepWithAbort(Math.max(0, at - Date.now()), controller.signal).then(
+			() => {
+				if (this.wake?.controller === controller) this.wake = undefined;
+				this.pump();
+			},
+			// Aborted: a sooner wake-up replaced this one, or nobody waits any more.
+			() => undefined,
+		);
+	}
+
+	private stopWaking(): void {
+		this.wake?.controller.abort();
+		this.wake = undefined;
+	}
+}

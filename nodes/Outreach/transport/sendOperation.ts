@@ -1,0 +1,131 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	NodeApiError,
+	NodeOperationError,
+} from 'n8n-workflow';
+
+import { DEFAULT_MAX_LIST_PAGES } from '../shared/constants';
+import { nodeError } from '../shared/errors';
+import { recordEnvelope } from './answers';
+import { deliver, mayHaveReachedService, NotSent, type Lane } from './delivery';
+import { requestFingerprint } from './fingerprint';
+import { ticketOf, type ItemTicket } from './nodeRun';
+import { positiveOption } from './options';
+import { readAllPages } from './pages';
+
+type Send = (
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
+
+/**
+ * Sends one item's request through its node run: an exact request that already succeeded in an
+ * earlier try gives its answer again; otherwise the request waits until the run lets it go, then for
+ * its turn, and `produce` sends it and makes the item's output. Without Continue On Fail, the error of
+ * the try that fails the node says what happened to every item.
+ */
+async function sendItem(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	produce: (request: IHttpRequestOptions, lane: Lane) => Promise<INodeExecutionData[]>,
+	unknownOutcome?: string,
+): Promise<INodeExecutionData[]> {
+	const ticket = ticketOf(context, requestData.options);
+	// Every operation's routing sets its URL; the declarative type only leaves it optional.
+	const request = {
+		...requestData.options,
+		url: requestData.options.url ?? '',
+	} as IHttpRequestOptions;
+	const fingerprint = requestFingerprint(request);
+	const remembered = ticket.run.remembered(ticket.index, fingerprint);
+	if (remembered) {
+		ticket.settle('succeeded');
+		return remembered;
+	}
+	if (!(await ticket.ready())) return [];
+	try {
+		const output = await produce(request, laneOf(ticket));
+		ticket.run.remember(ticket.index, fingerprint, output);
+		ticket.settle('succeeded');
+		return output;
+	} catch (error) {
+		if (error instanceof NotSent) {
+			ticket.settle('unsent');
+			return [];
+		}
+		ticket.settle('failed');
+		const failure = nodeError(context, error);
+		if (unknownOutcome && mayHaveTakenEffect(failure)) appendDescription(failure, unknownOutcome);
+		if (ticket.attempt.reportsOutcomes && ticket.attempt.itemCount > 1) {
+			await ticket.attempt.whenSettled();
+			appendDescription(failure, ticket.attempt.outcomes());
+		}
+		throw failure;
+	}
+}
+
+function laneOf(ticket: ItemTicket): Lane {
+	return {
+		turn: async () => await ticket.turn(),
+		waitBudgetMs: ticket.run.waitBudgetMs,
+		waitBudgetSetting: 'Options → Max Wait for Rate Limits',
+	};
+}
+
+/** Whether a failed request that changes data may have done so: anything but a 4xx or no connection. */
+function mayHaveTakenEffect(error: unknown): boolean {
+	const status = Number((error as { httpCode?: unknown }).httpCode);
+	const refused = status >= 400 && status < 500 && status !== 408;
+	return !refused && mayHaveReachedService(error);
+}
+
+function appendDescription(error: NodeApiError | NodeOperationError, text: string): void {
+	error.description = error.description ? `${error.description} ${text}` : text;
+}
+
+/**
+ * The hook of an operation that answers with one record: its output is the record (the answer's
+ * `data`), or the whole answer with Options → Include Response Envelope. `unknownOutcome` says, for a
+ * request that changes data, what may have happened when it failed without a clear refusal.
+ */
+export function sendRecordRequest(unknownOutcome?: string): Send {
+	return async function (this, requestData) {
+		return await sendItem(
+			this,
+			requestData,
+			async (request, lane) => {
+				const envelope = await recordEnvelope(this, await deliver(this, request, lane));
+				const keepEnvelope = this.getNodeParameter(
+					'options.includeResponseEnvelope',
+					false,
+				) as boolean;
+				const json = keepEnvelope ? envelope : (envelope.data as IDataObject);
+				return [{ json, pairedItem: { item: this.getItemIndex() } }];
+			},
+			unknownOutcome,
+		);
+	};
+}
+
+/** The hook of a list operation: one output item per record, page by page (Return All or Limit). */
+export const sendListRequest: Send = async function (this, requestData) {
+	return await sendItem(this, requestData, async (request, lane) => {
+		const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+		const records = await readAllPages(this, request, {
+			limit: returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number),
+			maxPages: positiveOption(this, 'options.maxPages', 'Max Pages', {
+				fallback: DEFAULT_MAX_LIST_PAGES,
+				least: 1,
+			}),
+			boundHint:
+				'Raise Options → Max Pages to read further, or turn off Return All and set a Limit to read the first records.',
+			lane,
+		});
+		const pairedItem = { item: this.getItemIndex() };
+		return records.map((json) => ({ json, pairedItem }));
+	});
+};
