@@ -19,7 +19,7 @@ async function turnWithin(flow: FlowControl, ms: number, order = 1_000): Promise
 	if (result) result.answered();
 	else {
 		givenUp = true;
-		flow.pump();
+		flow.dropStopped();
 	}
 	return result !== undefined;
 }
@@ -70,7 +70,7 @@ describe('flow control of one node run', () => {
 		let stopped = false;
 		const waiting = flow.acquire(1, () => stopped);
 		stopped = true;
-		flow.pump();
+		flow.dropStopped();
 		expect(await waiting).toBeUndefined();
 	});
 });

@@ -164,6 +164,22 @@ describe('a node that is going to fail sends nothing more', () => {
 			`${sent} of 200 items were sent: ${succeeded} succeeded, 1 failed; ${200 - sent} were not sent`,
 		);
 	});
+	it('two requests that fail while both are in flight fail the node once, counting both', async () => {
+		const calling = new CallingService({ serviceMs: 20 });
+		calling.script(leadPhone(0), 502);
+		calling.script(leadPhone(1), 502);
+		service.respondWith(calling.responder);
+
+		const { error } = await runOutreach(callEachLead, {
+			items: leads(2),
+			credentials: credentials(),
+		});
+
+		expect(service.requests).toHaveLength(2);
+		expect(error?.description).toContain(
+			'2 of 2 items were sent: 0 succeeded, 2 failed; 0 were not sent',
+		);
+	}, 10_000);
 });
 
 describe('with Continue On Fail', () => {

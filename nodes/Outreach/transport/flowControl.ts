@@ -28,7 +28,9 @@ export class FlowControl {
 	private inFlight = 0;
 	private pausedUntil = 0;
 	private calmSince = Date.now();
-	private readonly waiting: Waiter[] = [];
+	/** Requests waiting for a turn, in order, from `head` on. */
+	private waiting: Waiter[] = [];
+	private head = 0;
 	private wake?: { at: number; controller: AbortController };
 
 	constructor(readonly limit: number) {
@@ -41,28 +43,49 @@ export class FlowControl {
 	 */
 	async acquire(order: number, stopped: () => boolean): Promise<Slot | undefined> {
 		return await new Promise((resolve) => {
+			// Requests mostly come in order: the place is found from the end.
 			let index = this.waiting.length;
-			while (index > 0 && this.waiting[index - 1].order > order) index--;
+			while (index > this.head && this.waiting[index - 1].order > order) index--;
 			this.waiting.splice(index, 0, { order, stopped, resolve });
 			this.pump();
 		});
 	}
 
 	/** Lets go, without a turn, every waiting request that is no longer to be sent. */
-	pump(): void {
-		for (let index = this.waiting.length - 1; index >= 0; index--) {
-			if (this.waiting[index].stopped()) this.waiting.splice(index, 1)[0].resolve(undefined);
+	dropStopped(): void {
+		const kept: Waiter[] = [];
+		for (let index = this.head; index < this.waiting.length; index++) {
+			const waiter = this.waiting[index];
+			if (waiter.stopped()) waiter.resolve(undefined);
+			else kept.push(waiter);
 		}
-		const now = Date.now();
-		if (this.waiting.length > 0 && now < this.pausedUntil) {
+		this.waiting = kept;
+		this.head = 0;
+		this.pump();
+	}
+
+	private pump(): void {
+		if (this.head < this.waiting.length && Date.now() < this.pausedUntil) {
 			this.wakeAt(this.pausedUntil);
 			return;
 		}
-		while (this.waiting.length > 0 && this.inFlight < this.window) {
+		while (this.head < this.waiting.length && this.inFlight < this.window) {
+			const waiter = this.waiting[this.head++];
+			if (waiter.stopped()) {
+				waiter.resolve(undefined);
+				continue;
+			}
 			this.inFlight++;
-			this.waiting.shift()!.resolve(this.slot());
+			waiter.resolve(this.slot());
 		}
-		if (this.waiting.length === 0) this.stopWaking();
+		if (this.head === this.waiting.length) {
+			this.waiting = [];
+			this.head = 0;
+			this.stopWaking();
+		} else if (this.head > 1_024 && this.head * 2 > this.waiting.length) {
+			this.waiting = this.waiting.slice(this.head);
+			this.head = 0;
+		}
 	}
 
 	private slot(): Slot {

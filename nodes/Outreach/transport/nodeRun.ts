@@ -103,6 +103,12 @@ class Attempt {
 	private readonly expected?: number;
 	private readonly batchIntervalMs: number;
 	private registrations = 0;
+	private finished = 0;
+	/** Items registered since n8n last paused handing them over. */
+	private handingOver: ItemTicket[] = [];
+	/** Items of complete groups still being built, and those built and waiting to be let go. */
+	private building = 0;
+	private waiting: ItemTicket[] = [];
 	private groupCheckPending = false;
 	/** Whether n8n has handed over every item it is going to hand over in this try. */
 	private handedOver = false;
@@ -134,6 +140,7 @@ class Attempt {
 	register(index: number): ItemTicket {
 		const ticket = new ItemTicket(this, index);
 		this.tickets.set(index, ticket);
+		this.handingOver.push(ticket);
 		this.registrations++;
 		this.checkGroupSoon();
 		return ticket;
@@ -141,7 +148,7 @@ class Attempt {
 
 	/**
 	 * n8n builds the items it hands over in one go synchronously, so once a macrotask has passed with
-	 * no new item, that group is complete: it pauses (Batching) or it has ended.
+	 * no new item, that group is complete: n8n pauses (Batching) or has ended.
 	 */
 	private checkGroupSoon(): void {
 		if (this.groupCheckPending) return;
@@ -155,33 +162,51 @@ class Attempt {
 	}
 
 	private closeGroup(): void {
-		for (const ticket of this.tickets.values()) ticket.grouped = true;
+		for (const ticket of this.handingOver) {
+			ticket.grouped = true;
+			if (ticket.phase === 'building') this.building++;
+			else if (ticket.phase === 'ready') this.waiting.push(ticket);
+		}
+		this.handingOver = [];
 		const seen = this.registrations;
-		if (this.expected !== undefined && seen >= this.expected) this.handedOver = true;
-		else if (this.batchIntervalMs === 0) this.handedOver = true;
-		else {
+		if ((this.expected !== undefined && seen >= this.expected) || this.batchIntervalMs === 0) {
+			this.handedOver = true;
+		} else {
 			// With Batching, n8n sleeps between groups: it has stopped if no item came after that sleep.
 			void sleep(this.batchIntervalMs + LOOP_PAUSE_MARGIN_MS).then(() => {
 				if (this.registrations !== seen || this.handedOver) return;
 				this.handedOver = true;
-				this.update();
+				this.letGo();
 			});
 		}
-		this.update();
+		this.letGo();
 	}
 
-	/** Lets the complete group go, or stops the try when an item cannot be sent. */
-	update(): void {
-		const group = [...this.tickets.values()].filter((ticket) => ticket.grouped);
-		if (!this.halted && group.some((ticket) => ticket.phase === 'building')) return;
-		if (!this.halted && !this.continueOnFail) {
+	/** A grouped item is built (true) or failed to build (false). */
+	built(ticket: ItemTicket, valid: boolean): void {
+		if (ticket.grouped) {
+			this.building--;
+			if (valid) this.waiting.push(ticket);
+		}
+		if (!valid && !this.continueOnFail) this.halt();
+		else this.letGo();
+	}
+
+	/** Once every item of the complete groups is built, lets them go in input order. */
+	private letGo(): void {
+		if (!this.halted && this.building === 0) {
 			// An item that failed before its first step (an expression, say) never registered: n8n has
 			// already failed the node for it.
 			const missing =
 				this.handedOver && this.expected !== undefined && this.registrations < this.expected;
-			if (missing || group.some((ticket) => ticket.phase === 'invalid')) this.halt();
+			if (missing && !this.continueOnFail) {
+				this.halt();
+				return;
+			}
+			const waiting = this.waiting.sort((a, b) => a.index - b.index);
+			this.waiting = [];
+			for (const ticket of waiting) ticket.decide(true);
 		}
-		for (const ticket of [...group].sort((a, b) => a.index - b.index)) ticket.decide(!this.halted);
 		this.checkSettled();
 	}
 
@@ -189,27 +214,32 @@ class Attempt {
 	halt(): void {
 		if (this.halted) return;
 		this.halted = true;
+		this.waiting = [];
 		for (const ticket of this.tickets.values()) ticket.decide(false);
-		this.run.flow.pump();
+		this.run.flow.dropStopped();
 		this.checkSettled();
 	}
 
-	/** An item's request failed: without Continue On Fail, on the last try, nothing more is sent. */
-	failed(): void {
-		if (!this.continueOnFail && this.lastTry) this.halt();
+	/** An item reached its outcome. */
+	finish(phase: Phase): void {
+		this.finished++;
+		// Without Continue On Fail, on the last try, nothing more is sent after a failure.
+		if (phase === 'failed' && !this.continueOnFail && this.lastTry) this.halt();
+		// Also after a later failure, when the try had already halted.
+		this.checkSettled();
 	}
 
 	get reportsOutcomes(): boolean {
 		return !this.continueOnFail && this.lastTry;
 	}
 
-	checkSettled(): void {
+	private checkSettled(): void {
 		if (!this.settled) return;
 		for (const resolve of this.settledWaiters.splice(0)) resolve();
 	}
 
 	private get settled(): boolean {
-		return this.handedOver && [...this.tickets.values()].every((ticket) => FINAL.has(ticket.phase));
+		return this.handedOver && this.finished === this.registrations;
 	}
 
 	/** Once every item of the try has its outcome. */
@@ -259,8 +289,8 @@ export class ItemTicket {
 	phase: Phase = 'building';
 	/** Whether the item belongs to a group that n8n has finished handing over. */
 	grouped = false;
-	private decided?: (go: boolean) => void;
-	private readonly decision = new Promise<boolean>((resolve) => (this.decided = resolve));
+	private resolveDecision?: (go: boolean) => void;
+	private readonly decision = new Promise<boolean>((resolve) => (this.resolveDecision = resolve));
 
 	constructor(
 		readonly attempt: Attempt,
@@ -275,7 +305,7 @@ export class ItemTicket {
 	async ready(): Promise<boolean> {
 		if (this.phase === 'building') {
 			this.phase = 'ready';
-			this.attempt.update();
+			this.attempt.built(this, true);
 		}
 		const go = await this.decision;
 		if (go) this.phase = 'sending';
@@ -283,16 +313,18 @@ export class ItemTicket {
 		return go;
 	}
 
+	/** Whether the item may be sent; the first decision holds. */
 	decide(go: boolean): void {
-		if (this.phase === 'ready') this.decided?.(go);
-		if (!go && this.phase === 'building') this.decided?.(false);
+		this.resolveDecision?.(go);
+		this.resolveDecision = undefined;
 	}
 
 	/** A step building the request failed: the item is invalid. */
 	invalid(): void {
 		if (this.phase !== 'building') return;
 		this.phase = 'invalid';
-		this.attempt.update();
+		this.attempt.built(this, false);
+		this.attempt.finish('invalid');
 	}
 
 	/** A turn to send one of the item's requests, or undefined once the attempt stopped. */
@@ -301,9 +333,13 @@ export class ItemTicket {
 	}
 
 	settle(phase: 'succeeded' | 'failed' | 'unsent'): void {
+		if (FINAL.has(this.phase)) return;
+		const wasBuilding = this.phase === 'building';
 		this.phase = phase;
-		if (phase === 'failed') this.attempt.failed();
-		this.attempt.update();
+		// An answer remembered from an earlier try settles the item before it is built.
+		if (wasBuilding) this.attempt.built(this, true);
+		this.decide(false);
+		this.attempt.finish(phase);
 	}
 }
 
