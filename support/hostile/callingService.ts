@@ -1,9 +1,7 @@
 import type { ServerResponse } from 'node:http';
 
+import { retryAfterHeader, type RetryAfterStyle } from '../retryAfter';
 import { json, type HostileRequest, type Responder } from './server';
-
-/** How a refusal says when to come back: `Retry-After` in seconds, as an HTTP date, or not at all. */
-export type RetryAfterStyle = 'seconds' | 'date' | 'none';
 
 export interface CallingServiceLimits {
 	/** Most requests handled at once (each takes `serviceMs`); any further one is refused with 429. */
@@ -107,14 +105,10 @@ function phoneOf(request: HostileRequest): string {
 }
 
 function refuse(response: ServerResponse, waitMs: number, style: RetryAfterStyle): void {
-	const headers: Record<string, string> = { 'content-type': 'application/json' };
-	if (style === 'seconds') headers['retry-after'] = String(Math.ceil(waitMs / 1_000));
-	// An HTTP date has whole seconds: round up, so the date is never before the window opens.
-	if (style === 'date')
-		headers['retry-after'] = new Date(
-			Math.ceil((Date.now() + waitMs) / 1_000) * 1_000,
-		).toUTCString();
-	response.writeHead(429, headers);
+	response.writeHead(429, {
+		'content-type': 'application/json',
+		...retryAfterHeader(waitMs, style),
+	});
 	response.end(JSON.stringify({ message: 'Too many requests' }));
 }
 

@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import * as OpenApiValidator from 'express-openapi-validator';
 
 import { SPEC_PATH } from '../repo';
+import { retryAfterHeader, type RetryAfterStyle } from '../retryAfter';
 import { Store, type Collection, type JsonObject } from './store';
 
 export const DEFAULT_TOKEN = 'sandbox-token';
@@ -37,8 +38,19 @@ export type Fault =
 	| { kind: 'slow'; delayMs: number }
 	| { kind: 'drop' };
 
+/**
+ * A limit like a real service's: a bucket of `perSecond` requests that refills at `perSecond` a
+ * second; a request that finds it empty is refused with 429 and does nothing.
+ */
+export interface RateLimit {
+	perSecond: number;
+	retryAfter?: RetryAfterStyle;
+}
+
 export interface SandboxOptions {
 	token?: string;
+	/** Refuse requests beyond this rate, as a rate-limited service does (off by default). */
+	rateLimit?: RateLimit;
 	seedCustomers?: number;
 	/** Keep every request for inspection (default); off, the sandbox only counts them. */
 	recording?: boolean;
@@ -80,6 +92,10 @@ export class Sandbox {
 	readonly requests: RecordedRequest[] = [];
 	readonly token: string;
 	private readonly faults: Fault[] = [];
+	private readonly rateLimit?: RateLimit;
+	private bucket = { tokens: 0, at: 0 };
+	/** Requests refused with 429 by the rate limit since the last clearRequests(). */
+	refused = 0;
 	private server?: Server;
 	private inFlight = 0;
 	/** Most requests the sandbox was handling at the same moment since the last clearRequests(). */
@@ -96,6 +112,8 @@ export class Sandbox {
 
 	constructor(options: SandboxOptions = {}) {
 		this.token = options.token ?? DEFAULT_TOKEN;
+		this.rateLimit = options.rateLimit;
+		this.bucket = { tokens: options.rateLimit?.perSecond ?? 0, at: Date.now() };
 		this.recording = options.recording ?? true;
 		if (options.seedCustomers) this.store.seedCustomers(options.seedCustomers);
 		if (options.seedExamples) this.store.seedExampleData();
@@ -114,6 +132,7 @@ export class Sandbox {
 		this.requestCount = 0;
 		this.faults.length = 0;
 		this.maxInFlight = 0;
+		this.refused = 0;
 		this.maxOpenConnections = this.openConnections;
 	}
 
@@ -167,6 +186,7 @@ export class Sandbox {
 		app.get('/__sandbox/stats', (_req, res) => {
 			res.json({
 				requests: this.requestTotal,
+				refused: this.refused,
 				maxInFlight: this.maxInFlight,
 				maxOpenConnections: this.maxOpenConnections,
 				customers: this.store.customers.size,
@@ -201,6 +221,7 @@ export class Sandbox {
 				},
 			}),
 		);
+		app.use((req, res, next) => this.limitRate(req, res, next));
 		app.use((req, res, next) => this.applyFault(req, res, next));
 		app.use(
 			OpenApiValidator.middleware({
@@ -273,6 +294,25 @@ export class Sandbox {
 		res.on('finish', settle);
 		res.on('close', settle);
 		next();
+	}
+
+	private limitRate(req: Request, res: Response, next: NextFunction): void {
+		const limit = this.rateLimit;
+		if (!limit) return next();
+		const now = Date.now();
+		const tokens = Math.min(
+			limit.perSecond,
+			this.bucket.tokens + ((now - this.bucket.at) / 1_000) * limit.perSecond,
+		);
+		this.bucket = { tokens, at: now };
+		if (tokens >= 1) {
+			this.bucket.tokens--;
+			return next();
+		}
+		this.refused++;
+		const waitMs = ((1 - tokens) / limit.perSecond) * 1_000;
+		res.set(retryAfterHeader(waitMs, limit.retryAfter ?? 'seconds'));
+		res.status(429).json({ ctx_id: ctxId(), message: 'Too many requests: slow down' });
 	}
 
 	private applyFault(req: Request, res: Response, next: NextFunction): void {

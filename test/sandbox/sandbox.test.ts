@@ -1,3 +1,4 @@
+import { Sandbox } from '../../support/sandbox/server';
 import { useSandbox } from '../useSandbox';
 
 const { sandbox } = useSandbox({ seedCustomers: 25 });
@@ -193,4 +194,35 @@ describe('sandbox faults', () => {
 			expect(sandbox.requests[0].body).toBe('{"phone_number": "+1415');
 		});
 	});
+});
+
+describe('sandbox rate-limit mode', () => {
+	it.each([
+		['seconds', /^1$/],
+		['date', /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/],
+	] as const)(
+		'admits a bucket of requests a second, then refuses with 429 and Retry-After (%s)',
+		async (retryAfter, header) => {
+			const limited = new Sandbox({ rateLimit: { perSecond: 5, retryAfter } });
+			await limited.start(0);
+			try {
+				const statuses: number[] = [];
+				let retryAfterHeader: string | null = null;
+				for (let n = 0; n < 8; n++) {
+					const response = await fetch(`${limited.url}/v2/_campaigns`, {
+						headers: { authorization: `Bearer ${limited.token}` },
+					});
+					statuses.push(response.status);
+					if (response.status === 429) retryAfterHeader = response.headers.get('retry-after');
+				}
+				expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(5);
+				expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+				expect(statuses).toContain(429);
+				expect(retryAfterHeader).toMatch(header);
+				expect(limited.refused).toBe(statuses.filter((status) => status === 429).length);
+			} finally {
+				await limited.stop();
+			}
+		},
+	);
 });
