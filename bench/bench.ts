@@ -11,15 +11,18 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 
+import { DEFAULT_CONCURRENT_REQUESTS } from '../nodes/Outreach/shared/constants';
 import { runOutreach } from '../support/engine/engine';
 import { PACKAGE_ROOT } from '../support/repo';
 import { DEFAULT_TOKEN } from '../support/sandbox/server';
 import { runBenchScript, samplePeakMemory } from './benchProcess';
 import {
+	measureAgainstLimit,
 	measureWay,
 	PREVIOUS_PACKAGE,
 	registerComparedNodes,
 	WAY_LABELS,
+	type LimitedSample,
 	type Sample,
 	type WayName,
 } from './makeCallWays';
@@ -60,8 +63,8 @@ function section(heading: string, columns: string[], note?: string) {
 /** Section 1: wall and CPU time per item of the same 1,000 Make Calls, four ways, interleaved. */
 async function perItem(sandbox: SandboxProcess) {
 	const ways: WayName[] = PREVIOUS_PACKAGE
-		? ['node', 'previous', 'floor', 'http', 'raw']
-		: ['node', 'floor', 'http', 'raw'];
+		? ['node', 'uncapped', 'previous', 'floor', 'http', 'raw']
+		: ['node', 'uncapped', 'floor', 'http', 'raw'];
 	// Warm up every path once (JIT, sockets, module loading).
 	for (const way of ways) await measureWay(sandbox, way, 50);
 	const samples = Object.fromEntries(ways.map((way) => [way, [] as Sample[]])) as Record<
@@ -111,9 +114,12 @@ async function perItem(sandbox: SandboxProcess) {
 	print('');
 	if (PREVIOUS_PACKAGE) {
 		print(
-			`Against the previous version, same run: wall vs HTTP Request node ${ratio(wall('previous'), wall('http'))} before, ${ratio(wall('node'), wall('http'))} now; CPU per item ${ratio(cpu('node'), cpu('previous'))} of before.`,
+			`Against the previous version, same run: wall vs HTTP Request node ${ratio(wall('previous'), wall('http'))} before, ${ratio(wall('node'), wall('http'))} now (${ratio(wall('uncapped'), wall('http'))} uncapped); CPU per item ${ratio(cpu('node'), cpu('previous'))} of before (${ratio(cpu('uncapped'), cpu('previous'))} uncapped).`,
 		);
 	}
+	print(
+		`What the cap of ${DEFAULT_CONCURRENT_REQUESTS} in flight costs against a sandbox that admits everything: wall ${ratio(wall('node'), wall('uncapped'))}, CPU ${ratio(cpu('node'), cpu('uncapped'))} of the uncapped node's.`,
+	);
 	print(
 		`Our node over the floor: CPU ${ratio(cpu('node'), cpu('floor'))}, wall ${ratio(wall('node'), wall('floor'))}. The floor over the HTTP Request node: CPU ${ratio(cpu('floor'), cpu('http'))} (n8n's routing engine).`,
 	);
@@ -275,6 +281,56 @@ function packageCost() {
 	);
 }
 
+/** The rate the sandbox admits in section 7, and how many calls it is sent. */
+const RATE_LIMIT_PER_SECOND = Number(process.env.BENCH_RATE_LIMIT ?? 200);
+const RATE_LIMITED_COUNT = 2_000;
+
+/**
+ * Section 7: Make Call with default settings against the sandbox in its rate-limit mode: a bucket of
+ * R requests that refills at R a second. Throughput is compared with what the sandbox admits in the
+ * same time (R a second, plus the full bucket it starts with).
+ */
+async function rateLimited() {
+	const perSecond = RATE_LIMIT_PER_SECOND;
+	const ways: Array<'node' | 'previous'> = PREVIOUS_PACKAGE ? ['node', 'previous'] : ['node'];
+	section(
+		`7. Make Call, ${RATE_LIMITED_COUNT.toLocaleString('en-US')} items, against a sandbox that admits ${perSecond} requests a second (default settings)`,
+		[
+			'way',
+			'wall',
+			'calls placed',
+			'errors',
+			'calls per second',
+			'vs what the sandbox admits',
+			'requests refused (429)',
+		],
+		'Each item ends as a call or an error (Continue On Fail on, so that the previous version, which fails the node on the first 429, can be counted). Medians over the runs, min–max in brackets.',
+	);
+	const limited = await startSandbox(100, perSecond);
+	try {
+		for (const way of ways) {
+			const samples: LimitedSample[] = [];
+			for (let run = 0; run < Math.min(RUNS, 3); run++)
+				samples.push(await measureAgainstLimit(limited, way, RATE_LIMITED_COUNT));
+			const admitted = (sample: LimitedSample) => (sample.wallMs / 1000) * perSecond + perSecond;
+			const callsPerSecond = samples.map((sample) => sample.placed / (sample.wallMs / 1000));
+			const share = samples.map((sample) => sample.placed / admitted(sample));
+			const refusedShare = samples.map((sample) => (100 * sample.refused) / sample.requests);
+			row(
+				WAY_LABELS[way],
+				spread(samples.map((sample) => sample.wallMs / 1000)).concat(' s'),
+				median(samples.map((sample) => sample.placed)),
+				median(samples.map((sample) => sample.errors)),
+				spread(callsPerSecond),
+				`${spread(share)}×`,
+				`${spread(refusedShare)} %`,
+			);
+		}
+	} finally {
+		await limited.stop();
+	}
+}
+
 /** Section 4: the sandbox's own throughput, so that its limit is not mistaken for the node's. */
 async function sandboxThroughput(sandbox: SandboxProcess) {
 	section('4. Sandbox throughput (raw fetch, Make Call, 2,000 requests)', [
@@ -303,6 +359,7 @@ async function main() {
 	}
 	await returnAll();
 	packageCost();
+	await rateLimited();
 }
 
 runBenchScript(main);

@@ -175,10 +175,17 @@ function httpRequestParameters(sandbox: SandboxProcess): INodeParameters {
 	};
 }
 
-export type WayName = 'node' | 'previous' | 'floor' | 'http' | 'raw';
+/**
+ * The node with its cap on requests in flight lifted to every item at once, as before the cap: what
+ * the default's bound costs against a service that admits everything.
+ */
+const UNCAPPED_CONCURRENCY = 1_000;
+
+export type WayName = 'node' | 'uncapped' | 'previous' | 'floor' | 'http' | 'raw';
 
 export const WAY_LABELS: Record<WayName, string> = {
 	node: 'Outreach node',
+	uncapped: `Outreach node, Max Concurrent Requests ${UNCAPPED_CONCURRENCY.toLocaleString('en-US')}`,
 	previous: `Outreach node, previous version (${PREVIOUS_PACKAGE ?? 'none'})`,
 	floor: 'minimal declarative node (floor)',
 	http: 'n8n HTTP Request node',
@@ -188,6 +195,7 @@ export const WAY_LABELS: Record<WayName, string> = {
 /** The node type and version each way through the engine runs. */
 const ENGINE_WAY_NODES: Record<Exclude<WayName, 'raw'>, [type: string, typeVersion: number]> = {
 	node: [OUTREACH_NODE_TYPE, 1],
+	uncapped: [OUTREACH_NODE_TYPE, 1],
 	previous: [PREVIOUS_NODE_TYPE, 1],
 	floor: [FLOOR_NODE_TYPE, 1],
 	http: [HTTP_NODE_TYPE, 4.2],
@@ -200,7 +208,12 @@ async function runThroughEngine(
 	count: number,
 ): Promise<void> {
 	const [type, typeVersion] = ENGINE_WAY_NODES[way];
-	const parameters = way === 'http' ? httpRequestParameters(sandbox) : makeCallParameters;
+	const parameters =
+		way === 'http'
+			? httpRequestParameters(sandbox)
+			: way === 'uncapped'
+				? { ...makeCallParameters, options: { maxConcurrentRequests: UNCAPPED_CONCURRENCY } }
+				: makeCallParameters;
 	const result = await runAfterInputItems(
 		{ name: 'Measured', type, typeVersion, parameters },
 		leads(count),
@@ -210,6 +223,42 @@ async function runThroughEngine(
 	if (result.error || output.length !== count || output.some((item) => item.error)) {
 		throw new Error(`${WAY_LABELS[way]} failed: ${result.error?.message ?? output.length}`);
 	}
+}
+
+/** What one way made of `count` Make Calls against a service that refuses some: every item kept. */
+export interface LimitedSample {
+	wallMs: number;
+	placed: number;
+	errors: number;
+	requests: number;
+	refused: number;
+}
+
+/** `count` Make Calls one way through the engine, with Continue On Fail, so that each item is counted. */
+export async function measureAgainstLimit(
+	sandbox: SandboxProcess,
+	way: 'node' | 'previous',
+	count: number,
+): Promise<LimitedSample> {
+	await sandbox.clear();
+	const [type, typeVersion] = ENGINE_WAY_NODES[way];
+	const started = performance.now();
+	const { items, error } = await runAfterInputItems(
+		{
+			name: 'Measured',
+			type,
+			typeVersion,
+			parameters: makeCallParameters,
+			onError: 'continueRegularOutput',
+		},
+		leads(count),
+		{ baseUrl: sandbox.url, accessToken: DEFAULT_TOKEN },
+	);
+	const wallMs = performance.now() - started;
+	if (error) throw new Error(`${WAY_LABELS[way]} failed: ${error.message}`);
+	const { requests, refused } = await sandbox.stats();
+	const placed = items.filter((item) => typeof item.json.call_id === 'string').length;
+	return { wallMs, placed, errors: count - placed, requests, refused };
 }
 
 /** The same requests from a plain fetch loop with `concurrency` requests in flight: the physical limit. */

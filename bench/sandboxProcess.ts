@@ -6,7 +6,7 @@ import { PACKAGE_ROOT } from '../support/repo';
 /** The sandbox in its own process, so that it does not share the bench's event loop or its CPU time. */
 export interface SandboxProcess {
 	url: string;
-	stats(): Promise<{ requests: number; maxOpenConnections: number }>;
+	stats(): Promise<{ requests: number; refused: number; maxOpenConnections: number }>;
 	clear(): Promise<void>;
 	stop(): Promise<void>;
 }
@@ -14,7 +14,8 @@ export interface SandboxProcess {
 const children = new Set<ChildProcess>();
 process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
 
-export async function startSandbox(customers: number): Promise<SandboxProcess> {
+/** A sandbox seeded with `customers`; `perSecond` turns on its rate-limit mode. */
+export async function startSandbox(customers: number, perSecond = 0): Promise<SandboxProcess> {
 	const child: ChildProcess = spawn(
 		process.execPath,
 		[path.join(PACKAGE_ROOT, '.build/support/sandbox/cli.js')],
@@ -25,6 +26,7 @@ export async function startSandbox(customers: number): Promise<SandboxProcess> {
 				SANDBOX_CUSTOMERS: String(customers),
 				SANDBOX_RECORDING: 'false',
 				SANDBOX_LOG: 'false',
+				SANDBOX_RATE_LIMIT: String(perSecond),
 			},
 			stdio: ['ignore', 'pipe', 'inherit'],
 		},
@@ -42,6 +44,7 @@ export async function startSandbox(customers: number): Promise<SandboxProcess> {
 		stats: async () =>
 			(await (await fetch(`${url}/__sandbox/stats`)).json()) as {
 				requests: number;
+				refused: number;
 				maxOpenConnections: number;
 			},
 		clear: async () => void (await fetch(`${url}/__sandbox/clear`, { method: 'POST' })),
