@@ -24,6 +24,8 @@ const skip = hasQueueTools()
 	? false
 	: 'Redis or PostgreSQL is missing (scripts/queue-setup.sh installs them)';
 const WORKER_CONCURRENCY = 10;
+/** Requests a second the sandbox admits during the webhook burst. */
+const BURST_RATE_LIMIT = 10;
 
 let installation;
 let redis;
@@ -130,6 +132,8 @@ const callsOf = (agent) =>
 	sandbox.requests.filter(
 		(request) => request.rawPath === `/v2/_voicecalls/${agent}/makeCall` && request.body,
 	);
+/** The calls the service placed (answered 200) for one agent. */
+const placedCalls = (agent) => callsOf(agent).filter((call) => call.status === 200);
 const countBy = (values) =>
 	values.reduce((counts, value) => counts.set(value, (counts.get(value) ?? 0) + 1), new Map());
 
@@ -224,32 +228,41 @@ after(async () => {
 });
 
 test(
-	'50 leads arriving at once become 50 exact calls, each executed on a worker',
+	'50 leads arriving at once, against the service in its rate-limited mode, become 50 exact calls, each executed on a worker',
 	{ skip, timeout: 180_000 },
 	async () => {
 		sandbox.clearRequests();
-		const phones = Array.from({ length: 50 }, (_, n) => `+1415555${String(n).padStart(4, '0')}`);
-		const answers = await postLeads(phones, 'queue-agent');
-		assert.deepEqual(countBy(answers), new Map([[200, 50]]));
-		await until(() => callsOf('queue-agent').length >= 50, '50 calls reach the service');
-		await sleep(2000);
-		const calls = callsOf('queue-agent');
-		assert.equal(calls.length, 50, 'none doubled');
-		assert.deepEqual(
-			[...countBy(calls.map((call) => call.body.phone_number)).values()],
-			Array(50).fill(1),
-		);
-		assert.ok(calls.every((call) => call.status === 200 && call.body.agent_id === 'queue-agent'));
-		const onWorkers = workers.map((worker) => idsIn(worker, STARTED).length);
-		assert.equal(
-			onWorkers.reduce((sum, count) => sum + count, 0),
-			50,
-			`executions per worker: ${onWorkers}`,
-		);
-		assert.doesNotMatch(main.readLog(), /Worker started execution/);
-		console.log(
-			`# 50 leads: ${calls.length} calls; executions on worker 1: ${onWorkers[0]}, worker 2: ${onWorkers[1]}, on main: 0`,
-		);
+		// Fewer a second than the two workers run at once: the burst meets 429s from the start.
+		sandbox.limitRate({ perSecond: BURST_RATE_LIMIT });
+		try {
+			const phones = Array.from({ length: 50 }, (_, n) => `+1415555${String(n).padStart(4, '0')}`);
+			const answers = await postLeads(phones, 'queue-agent');
+			assert.deepEqual(countBy(answers), new Map([[200, 50]]));
+			await until(() => placedCalls('queue-agent').length >= 50, '50 calls are placed');
+			await sleep(2000);
+			const placed = placedCalls('queue-agent');
+			assert.equal(placed.length, 50, 'none doubled');
+			assert.deepEqual(
+				[...countBy(placed.map((call) => call.body.phone_number)).values()],
+				Array(50).fill(1),
+			);
+			assert.ok(placed.every((call) => call.body.agent_id === 'queue-agent'));
+			const statuses = countBy(callsOf('queue-agent').map((call) => call.status));
+			assert.deepEqual([...statuses.keys()].sort(), [200, 429], 'only placed or refused');
+			assert.ok(sandbox.refused > 0, 'the rate limit refused some requests');
+			const onWorkers = workers.map((worker) => idsIn(worker, STARTED).length);
+			assert.equal(
+				onWorkers.reduce((sum, count) => sum + count, 0),
+				50,
+				`executions per worker: ${onWorkers}`,
+			);
+			assert.doesNotMatch(main.readLog(), /Worker started execution/);
+			console.log(
+				`# 50 leads at ${BURST_RATE_LIMIT} requests a second: ${placed.length} calls placed, each once; ${sandbox.refused} requests refused with 429 and sent again; executions on worker 1: ${onWorkers[0]}, worker 2: ${onWorkers[1]}, on main: 0`,
+			);
+		} finally {
+			sandbox.limitRate(undefined);
+		}
 	},
 );
 

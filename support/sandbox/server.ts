@@ -92,7 +92,7 @@ export class Sandbox {
 	readonly requests: RecordedRequest[] = [];
 	readonly token: string;
 	private readonly faults: Fault[] = [];
-	private readonly rateLimit?: RateLimit;
+	private rateLimit?: RateLimit;
 	private bucket = { tokens: 0, at: 0 };
 	/** Requests refused with 429 by the rate limit since the last clearRequests(). */
 	refused = 0;
@@ -112,8 +112,7 @@ export class Sandbox {
 
 	constructor(options: SandboxOptions = {}) {
 		this.token = options.token ?? DEFAULT_TOKEN;
-		this.rateLimit = options.rateLimit;
-		this.bucket = { tokens: options.rateLimit?.perSecond ?? 0, at: Date.now() };
+		this.limitRate(options.rateLimit);
 		this.recording = options.recording ?? true;
 		if (options.seedCustomers) this.store.seedCustomers(options.seedCustomers);
 		if (options.seedExamples) this.store.seedExampleData();
@@ -121,6 +120,12 @@ export class Sandbox {
 	}
 
 	private readonly log?: (line: string) => void;
+
+	/** From now on, refuse requests beyond `limit` with 429 (a full bucket to start); undefined: no limit. */
+	limitRate(limit: RateLimit | undefined): void {
+		this.rateLimit = limit;
+		this.bucket = { tokens: limit?.perSecond ?? 0, at: Date.now() };
+	}
 
 	/** The next requests (one fault each, in order) fail as described instead of being served. */
 	injectFaults(...faults: Fault[]): void {
@@ -221,7 +226,7 @@ export class Sandbox {
 				},
 			}),
 		);
-		app.use((req, res, next) => this.limitRate(req, res, next));
+		app.use((_req, res, next) => this.applyRateLimit(res, next));
 		app.use((req, res, next) => this.applyFault(req, res, next));
 		app.use(
 			OpenApiValidator.middleware({
@@ -296,7 +301,7 @@ export class Sandbox {
 		next();
 	}
 
-	private limitRate(req: Request, res: Response, next: NextFunction): void {
+	private applyRateLimit(res: Response, next: NextFunction): void {
 		const limit = this.rateLimit;
 		if (!limit) return next();
 		const now = Date.now();
