@@ -227,9 +227,10 @@ test(
 	async () => {
 		const { page, close } = await openEditor(n8n.url);
 		try {
-			// The editor may ask more than once (on opening and on focus): every attempt fails.
+			// The editor may ask more than once (on opening and on focus), and the node reads a failing
+			// list four times (once and three retries): every attempt fails.
 			const fault = { kind: 'status', status: 500, message: 'Action index rebuilding' };
-			sandbox.injectFaults(fault, fault, fault, fault);
+			sandbox.injectFaults(...Array.from({ length: 12 }, () => fault));
 			const issue = await actionsOptionsIssue(
 				page,
 				n8n.url,
