@@ -13,7 +13,8 @@ import { nodeError } from '../shared/errors';
 import { recordEnvelope } from './answers';
 import { deliver, mayHaveReachedService, NotSent, type Lane } from './delivery';
 import { requestFingerprint } from './fingerprint';
-import { ticketOf, type ItemTicket } from './nodeRun';
+import type { ItemTicket } from './itemTicket';
+import { ticketOf } from './nodeRun';
 import { positiveOption } from './options';
 import { readAllPages } from './pages';
 
