@@ -149,10 +149,11 @@ export function installPackage(home) {
 }
 
 /**
- * `role` keeps the task-runner broker port (always on in n8n 2.x) apart for the server and CLI runs;
- * `extra` adds or overrides variables (queue mode, a worker's own broker port).
+ * Every n8n process needs a task-runner broker port of its own (always on in n8n 2.x): `brokerPort`,
+ * found free just before the process starts (a port next to another one may be any socket's); `extra`
+ * adds or overrides variables (queue mode).
  */
-export function n8nEnv(home, port, role = 'server', extra = {}) {
+export function n8nEnv(home, port, brokerPort, extra = {}) {
 	return {
 		...process.env,
 		N8N_USER_FOLDER: home,
@@ -170,7 +171,7 @@ export function n8nEnv(home, port, role = 'server', extra = {}) {
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_RUNNERS_ENABLED: 'false',
-		N8N_RUNNERS_BROKER_PORT: String(port + (role === 'server' ? 1 : 2)),
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		DB_SQLITE_POOL_SIZE: '2',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_LOG_LEVEL: 'info',
@@ -187,7 +188,7 @@ export function n8nEnv(home, port, role = 'server', extra = {}) {
  */
 export async function n8nCli(installation, home, args, port = 5678, extraEnv = {}) {
 	const child = spawn(installation.node, [installation.n8n, ...args], {
-		env: n8nEnv(home, port, 'cli', extraEnv),
+		env: n8nEnv(home, port, await freePort(), extraEnv),
 		cwd: home,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
@@ -352,7 +353,7 @@ export async function startN8n(
 	const logFile = path.join(home, command === 'start' ? 'n8n.log' : `${command}.log`);
 	const out = createWriteStream(logFile);
 	const child = spawn(installation.node, [installation.n8n, command, ...args], {
-		env: n8nEnv(home, port, command === 'start' ? 'server' : command, env),
+		env: n8nEnv(home, port, await freePort(), env),
 		cwd: home,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
