@@ -48,7 +48,8 @@ export class OutreachApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The JWT access token, sent as "Authorization: Bearer &lt;token&gt;"',
+			description:
+				'The JWT access token, sent as "Authorization: Bearer &lt;token&gt;" (spaces and line breaks around it are trimmed)',
 		},
 	];
 
@@ -56,7 +57,8 @@ export class OutreachApi implements ICredentialType {
 		type: 'generic',
 		properties: {
 			headers: {
-				Authorization: '=Bearer {{$credentials.accessToken}}',
+				// A token is often pasted with a space or a line break around it; the service refuses it so.
+				Authorization: '=Bearer {{ String($credentials.accessToken).trim() }}',
 			},
 		},
 	};

@@ -48,6 +48,25 @@ describe('Outreach API credential', () => {
 		expect(sandbox.requests[0].headers.authorization).toBe(`Bearer ${sandbox.token}`);
 	});
 
+	it.each([
+		['spaces', (token: string) => `   ${token}   `],
+		['a line break', (token: string) => `${token}\n`],
+		['a tab and a line break', (token: string) => `\t${token}\r\n`],
+	])('an access token pasted with %s around it is sent trimmed', async (_label, pasted) => {
+		const { error } = await runOutreach(makeCall, {
+			credentials: { ...credentials(), accessToken: pasted(sandbox.token) },
+		});
+		expect(error).toBeUndefined();
+		expect(sandbox.requests[0].headers.authorization).toBe(`Bearer ${sandbox.token}`);
+		expect(sandbox.requests[0].status).toBe(200);
+	});
+
+	it('the credential test sends a pasted token trimmed too, and passes', async () => {
+		const result = await testCredential({ ...credentials(), accessToken: ` ${sandbox.token}\n` });
+		expect(result.error).toBeUndefined();
+		expect(sandbox.requests[0].headers.authorization).toBe(`Bearer ${sandbox.token}`);
+	});
+
 	it('the credential test fails on a wrong token', async () => {
 		const result = await testCredential({ ...credentials(), accessToken: 'nope' });
 		expect(result.error?.message).toBeDefined();

@@ -65,6 +65,17 @@ describe('an answer to one record that is not a record', () => {
 		expect(JSON.stringify(error)).not.toContain(HOSTILE_TOKEN);
 		expect(`${error?.message} ${error?.description}`).not.toContain(HOSTILE_TOKEN);
 	});
+
+	it('nor does it when the token was pasted with spaces around it', async () => {
+		service.respondWith((request, response) =>
+			text(response, 200, `echo: ${String(request.headers.authorization)}`),
+		);
+		const { error } = await runOutreach(makeCall, {
+			credentials: { ...credentials(), accessToken: `  ${HOSTILE_TOKEN} \n` },
+		});
+		expect(error?.description).toContain('echo: Bearer ***');
+		expect(JSON.stringify(error)).not.toContain(HOSTILE_TOKEN);
+	});
 });
 
 describe('a list answer that is not a list', () => {

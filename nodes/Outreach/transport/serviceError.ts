@@ -4,12 +4,14 @@ import type { NodeContext } from '../shared/errors';
 
 export const CREDENTIAL_TYPE = 'outreachApi';
 
-/** Replaces every occurrence of the access token, so that no message can carry it anywhere. */
+/**
+ * Replaces every occurrence of the access token as it is sent (trimmed, as the credential's header
+ * sends it), so that no message can carry it anywhere.
+ */
 export async function withoutToken(context: NodeContext, text: string): Promise<string> {
 	const { accessToken } = await context.getCredentials(CREDENTIAL_TYPE);
-	return typeof accessToken === 'string' && accessToken !== ''
-		? text.split(accessToken).join('***')
-		: text;
+	const sent = typeof accessToken === 'string' ? accessToken.trim() : '';
+	return sent === '' ? text : text.split(sent).join('***');
 }
 
 /** An API error that names the request; built from text only, so it holds no request options. */
