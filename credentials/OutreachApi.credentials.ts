@@ -51,6 +51,15 @@ export class OutreachApi implements ICredentialType {
 			description:
 				'The JWT access token, sent as "Authorization: Bearer &lt;token&gt;" (spaces and line breaks around it are trimmed)',
 		},
+		{
+			displayName: 'Allowed Destinations',
+			name: 'allowedDestinations',
+			type: 'string',
+			default: '',
+			placeholder: '+1, +44',
+			description:
+				'Phone number prefixes, comma-separated: the Outreach node calls and messages only numbers that start with one of them (Make Call, campaign customers, SMS recipients, call transfers) and refuses any other before sending. Empty: any number.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {

@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { preSendStep, registerItem } from '../transport/nodeRun';
+import type { Destination } from './destinations';
 import { sendListRequest, sendRecordRequest } from '../transport/sendOperation';
 import { fillPathParameters, type PathParameter } from './pathParameters';
 
@@ -25,6 +26,8 @@ interface RequestParts {
 	body?: IDataObject;
 	/** Steps that build the body from the form after the fields' own routing (the multipart update). */
 	bodySteps?: PreSendAction[];
+	/** Numbers the service will dial or message: checked against the credential's Allowed Destinations. */
+	destinations?: Destination[];
 }
 
 /**
@@ -41,7 +44,7 @@ interface RequestParts {
 function operationRouting(
 	method: IHttpRequestMethods,
 	path: string,
-	{ pathParameters, body, bodySteps = [] }: RequestParts,
+	{ pathParameters, body, bodySteps = [] }: Omit<RequestParts, 'destinations'>,
 	send: INodePropertyRouting['operations'],
 ): INodePropertyRouting {
 	const steps = pathParameters ? [fillPathParameters(pathParameters), ...bodySteps] : bodySteps;
@@ -54,7 +57,7 @@ function operationRouting(
 
 /** A read of one record, e.g. `GET /v2/_campaigns/{campaign_id}`. */
 export function readRouting(path: string, parts: RequestParts = {}): INodePropertyRouting {
-	return operationRouting('GET', path, parts, { pagination: sendRecordRequest() });
+	return operationRouting('GET', path, parts, { pagination: sendRecordRequest({}) });
 }
 
 /** A list read page by page, e.g. `GET /v2/_customers` (Return All or Limit). */
@@ -73,7 +76,9 @@ export function writeRouting(
 	unknownOutcome: string,
 	parts: RequestParts = {},
 ): INodePropertyRouting {
-	return operationRouting(method, path, parts, { pagination: sendRecordRequest(unknownOutcome) });
+	return operationRouting(method, path, parts, {
+		pagination: sendRecordRequest({ unknownOutcome, destinations: parts.destinations }),
+	});
 }
 
 /** A resource's Operation dropdown (entries sorted by name, as n8n lists them) and every field. */

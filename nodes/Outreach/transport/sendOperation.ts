@@ -9,9 +9,11 @@ import type {
 } from 'n8n-workflow';
 
 import { DEFAULT_MAX_LIST_PAGES } from '../shared/constants';
+import type { Destination } from '../shared/destinations';
 import { nodeError } from '../shared/errors';
 import { recordEnvelope } from './answers';
 import { deliver, mayHaveReachedService, NotSent, type Lane } from './delivery';
+import { destinationRefusal } from './destinationCheck';
 import { requestFingerprint } from './fingerprint';
 import type { ItemTicket } from './itemTicket';
 import { ticketOf } from './nodeRun';
@@ -23,17 +25,26 @@ type Send = (
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ) => Promise<INodeExecutionData[]>;
 
+/** What an operation's requests carry beyond method and path, for the transport's checks and errors. */
+interface SendRules {
+	/** For a request that changes data: what may have happened when it fails without a clear refusal. */
+	unknownOutcome?: string;
+	/** Numbers the service will dial or message, checked against the credential before sending. */
+	destinations?: Destination[];
+}
+
 /**
  * Sends one item's request through its node run: an exact request that already succeeded in an
- * earlier try gives its answer again; otherwise the request waits until the run lets it go, then for
- * its turn, and `produce` sends it and makes the item's output. Without Continue On Fail, the error of
- * the try that fails the node says what happened to every item.
+ * earlier try gives its answer again; a request to a destination the credential does not allow makes
+ * the item invalid; otherwise the request waits until the run lets it go, then for its turn, and
+ * `produce` sends it and makes the item's output. Without Continue On Fail, the error of the try that
+ * fails the node says what happened to every item.
  */
 async function sendItem(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	produce: (request: IHttpRequestOptions, lane: Lane) => Promise<INodeExecutionData[]>,
-	unknownOutcome?: string,
+	{ unknownOutcome, destinations }: SendRules = {},
 ): Promise<INodeExecutionData[]> {
 	const ticket = ticketOf(context, requestData.options);
 	// Every operation's routing sets its URL; the declarative type only leaves it optional.
@@ -46,6 +57,13 @@ async function sendItem(
 	if (remembered) {
 		ticket.settle('succeeded');
 		return remembered;
+	}
+	if (destinations) {
+		const refusal = await destinationRefusal(context, ticket.run, request.body, destinations);
+		if (refusal) {
+			ticket.invalid();
+			throw refusal;
+		}
 	}
 	if (!(await ticket.ready())) return [];
 	try {
@@ -90,10 +108,9 @@ function appendDescription(error: NodeApiError | NodeOperationError, text: strin
 
 /**
  * The hook of an operation that answers with one record: its output is the record (the answer's
- * `data`), or the whole answer with Options → Include Response Envelope. `unknownOutcome` says, for a
- * request that changes data, what may have happened when it failed without a clear refusal.
+ * `data`), or the whole answer with Options → Include Response Envelope.
  */
-export function sendRecordRequest(unknownOutcome?: string): Send {
+export function sendRecordRequest(rules: SendRules): Send {
 	return async function (this, requestData) {
 		return await sendItem(
 			this,
@@ -107,7 +124,7 @@ export function sendRecordRequest(unknownOutcome?: string): Send {
 				const json = keepEnvelope ? envelope : (envelope.data as IDataObject);
 				return [{ json, pairedItem: { item: this.getItemIndex() } }];
 			},
-			unknownOutcome,
+			rules,
 		);
 	};
 }

@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 
 import { checkedBodyField, requiredBodyField } from '../../shared/bodyFields';
 import { ACTION_CREATE_REQUEST, NAMED_ACTION_TYPES } from '../../shared/constants';
+import type { Destination } from '../../shared/destinations';
 import { additionalFieldsCollection } from '../../shared/escapeHatch';
 import { writeRouting } from '../../shared/operations';
 
@@ -19,12 +20,15 @@ const actionCreations = [
  * The request of every action creation (an assumption: the seed gives the bodies, not the method and
  * path); all send `action_timing: "DURING"`, and `type` tells the kinds apart.
  */
-export function createActionRequest(type?: string): INodePropertyRouting {
+export function createActionRequest(
+	type?: string,
+	destinations?: Destination[],
+): INodePropertyRouting {
 	return writeRouting(
 		ACTION_CREATE_REQUEST.method,
 		ACTION_CREATE_REQUEST.path,
 		'The action may have been created: look for it with Action Library → Get Many before running this item again.',
-		{ body: { action_timing: 'DURING', ...(type ? { type } : {}) } },
+		{ body: { action_timing: 'DURING', ...(type ? { type } : {}) }, destinations },
 	);
 }
 

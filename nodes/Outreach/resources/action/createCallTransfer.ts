@@ -14,7 +14,9 @@ export const createCallTransferAction: Operation = {
 		value: 'createCallTransfer',
 		action: 'Create a call transfer action',
 		description: 'Create an action that transfers the call to a phone number',
-		routing: createActionRequest('CALL_TRANSFER'),
+		routing: createActionRequest('CALL_TRANSFER', [
+			{ path: 'phone_number', field: 'Phone Number' },
+		]),
 	},
 	fields: [
 		...actionIdentityFields,

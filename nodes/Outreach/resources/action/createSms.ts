@@ -18,7 +18,10 @@ export const createSmsAction: Operation = {
 		value: 'createSms',
 		action: 'Create an SMS action',
 		description: 'Create an action that sends a text message during a call',
-		routing: createActionRequest('SEND_SMS'),
+		routing: createActionRequest('SEND_SMS', [
+			{ path: 'sms.to.value[]', field: 'To' },
+			{ path: 'sms.cc[]', field: 'CC' },
+		]),
 	},
 	fields: [
 		...actionIdentityFields,

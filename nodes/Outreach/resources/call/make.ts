@@ -62,7 +62,10 @@ export const makeCall: Operation = {
 			'POST',
 			'/v2/_voicecalls/{agent_id}/makeCall',
 			'The call may have been placed: look for a call to this number in the service before running this item again.',
-			{ pathParameters: { agent_id: { field: agentId, alsoInBody: 'agent_id' } } },
+			{
+				pathParameters: { agent_id: { field: agentId, alsoInBody: 'agent_id' } },
+				destinations: [{ path: 'phone_number', field: 'Phone Number' }],
+			},
 		),
 	},
 	fields,
