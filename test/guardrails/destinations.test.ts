@@ -1,5 +1,7 @@
 // Allowed Destinations on the credential: every number the node would have the service dial or
 // message is checked before anything is sent, however it arrives; empty means any number.
+import type { INodeParameters } from 'n8n-workflow';
+
 import { runOutreach } from '../../support/engine/engine';
 import { json } from '../../support/hostile/server';
 import { useHostile } from '../hostile/useHostile';
@@ -22,7 +24,7 @@ const makeCall = (phoneNumber: string) => ({
 	phoneNumber,
 });
 
-const createCampaign = (customers: Record<string, unknown>) => ({
+const createCampaign = (customers: INodeParameters): INodeParameters => ({
 	resource: 'campaign',
 	operation: 'create',
 	campaignName: 'Spring renewals',
@@ -52,7 +54,7 @@ const sms = (smsTo: string, cc?: string) => ({
 	...(cc ? { smsFields: { cc } } : {}),
 });
 
-const refusals: Array<[string, Record<string, unknown>, string, string]> = [
+const refusals: Array<[string, INodeParameters, string, string]> = [
 	['Make Call', makeCall('+447700900123'), 'Phone Number', '+447700900123'],
 	[
 		'Make Call, from an expression',

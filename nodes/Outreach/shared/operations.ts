@@ -8,8 +8,8 @@ import type {
 } from 'n8n-workflow';
 
 import { preSendStep, registerItem } from '../transport/nodeRun';
-import type { Destination } from './destinations';
 import { sendListRequest, sendRecordRequest } from '../transport/sendOperation';
+import type { Destination } from './destinations';
 import { fillPathParameters, type PathParameter } from './pathParameters';
 
 /** One operation of a resource: its dropdown entry (with method and path) and its form fields. */
@@ -26,8 +26,6 @@ interface RequestParts {
 	body?: IDataObject;
 	/** Steps that build the body from the form after the fields' own routing (the multipart update). */
 	bodySteps?: PreSendAction[];
-	/** Numbers the service will dial or message: checked against the credential's Allowed Destinations. */
-	destinations?: Destination[];
 }
 
 /**
@@ -44,7 +42,7 @@ interface RequestParts {
 function operationRouting(
 	method: IHttpRequestMethods,
 	path: string,
-	{ pathParameters, body, bodySteps = [] }: Omit<RequestParts, 'destinations'>,
+	{ pathParameters, body, bodySteps = [] }: RequestParts,
 	send: INodePropertyRouting['operations'],
 ): INodePropertyRouting {
 	const steps = pathParameters ? [fillPathParameters(pathParameters), ...bodySteps] : bodySteps;
@@ -74,10 +72,16 @@ export function writeRouting(
 	method: Exclude<IHttpRequestMethods, 'GET' | 'HEAD'>,
 	path: string,
 	unknownOutcome: string,
-	parts: RequestParts = {},
+	{
+		destinations,
+		...parts
+	}: RequestParts & {
+		/** Numbers the service will dial or message: checked against the credential's Allowed Destinations. */
+		destinations?: Destination[];
+	} = {},
 ): INodePropertyRouting {
 	return operationRouting(method, path, parts, {
-		pagination: sendRecordRequest({ unknownOutcome, destinations: parts.destinations }),
+		pagination: sendRecordRequest({ unknownOutcome, destinations }),
 	});
 }
 
