@@ -74,7 +74,7 @@ export const MAX_ACTION_OPTIONS = 2_000;
 export const TRIGGER_MAX_ABSENT_IDS = 10_000;
 
 /** Most requests one run of the node has in flight at once, unless its Options say otherwise. */
-export const DEFAULT_CONCURRENT_REQUESTS = 10;
+export const DEFAULT_CONCURRENT_REQUESTS = 25;
 
 /**
  * How long one item may wait, in all, on refusals (429) before it fails, unless its Options say
