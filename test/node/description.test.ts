@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { Outreach } from '../../nodes/Outreach/Outreach.node';
+import { isPreSendStep } from '../../nodes/Outreach/transport/nodeRun';
 import { getNodeType, OUTREACH_NODE_TYPE, PACKAGE_ROOT } from '../../support/engine/engine';
 
 const description = getNodeType().description;
@@ -73,11 +74,8 @@ describe('Outreach node description', () => {
 			}
 		}
 		collect(description.properties);
-		const stepMark = Symbol.for('n8n-nodes-outreach.preSendStep');
 		const unknown = preSends.filter(
-			(step) =>
-				(step as { name?: string }).name !== 'registerItem' &&
-				(step as Record<symbol, unknown>)[stepMark] !== true,
+			(step) => (step as { name?: string }).name !== 'registerItem' && !isPreSendStep(step),
 		);
 		expect(preSends.length).toBeGreaterThan(30);
 		expect(unknown).toEqual([]);
