@@ -16,7 +16,7 @@ import {
 } from '../Outreach/shared/constants';
 import { recordId } from '../Outreach/shared/validators';
 import { ownLane } from '../Outreach/transport/delivery';
-import { positiveOption } from '../Outreach/transport/options';
+import { maxPagesOption } from '../Outreach/transport/options';
 import { readAllPages } from '../Outreach/transport/pages';
 import { serviceError } from '../Outreach/transport/serviceError';
 
@@ -130,10 +130,7 @@ export class OutreachTrigger implements INodeType {
 			{ url: listPath },
 			{
 				limit: Infinity,
-				maxPages: positiveOption(this, 'options.maxPages', 'Max Pages', {
-					fallback: DEFAULT_MAX_LIST_PAGES,
-					least: 1,
-				}),
+				maxPages: maxPagesOption(this),
 				boundHint:
 					'The trigger compares the whole list on every poll: raise Options → Max Pages to watch a longer list.',
 				lane: ownLane(POLL_RATE_LIMIT_WAIT_MS, 'the trigger’s bound for one poll'),

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_LIST_PAGES } from '../shared/constants';
 import { fieldError, type NodeContext } from '../shared/errors';
 import { wholeNumber } from '../shared/validators';
 
@@ -18,4 +19,12 @@ export function positiveOption(
 		);
 	}
 	return number;
+}
+
+/** Options → Max Pages of Get Many (Return All) and of the trigger: how far a list is read. */
+export function maxPagesOption(context: NodeContext): number {
+	return positiveOption(context, 'options.maxPages', 'Max Pages', {
+		fallback: DEFAULT_MAX_LIST_PAGES,
+		least: 1,
+	});
 }

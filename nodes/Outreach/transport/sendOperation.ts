@@ -8,7 +8,6 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
-import { DEFAULT_MAX_LIST_PAGES } from '../shared/constants';
 import type { Destination } from '../shared/destinations';
 import { nodeError } from '../shared/errors';
 import { recordEnvelope } from './answers';
@@ -17,7 +16,7 @@ import { destinationRefusal } from './destinationCheck';
 import { requestFingerprint } from './fingerprint';
 import type { ItemTicket } from './itemTicket';
 import { ticketOf } from './nodeRun';
-import { positiveOption } from './options';
+import { maxPagesOption } from './options';
 import { readAllPages } from './pages';
 
 type Send = (
@@ -135,10 +134,7 @@ export const sendListRequest: Send = async function (this, requestData) {
 		const returnAll = this.getNodeParameter('returnAll', false) as boolean;
 		const records = await readAllPages(this, request, {
 			limit: returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number),
-			maxPages: positiveOption(this, 'options.maxPages', 'Max Pages', {
-				fallback: DEFAULT_MAX_LIST_PAGES,
-				least: 1,
-			}),
+			maxPages: maxPagesOption(this),
 			boundHint:
 				'Raise Options → Max Pages to read further, or turn off Return All and set a Limit to read the first records.',
 			lane,
