@@ -17,7 +17,7 @@ const SEPARATORS = /[\s().\-/]/g;
  * A number as the digits it dials, with one leading "+": separators dropped, an international "00"
  * prefix read as "+", and a missing "+" added (a number without one is taken as international).
  */
-export function normalizeNumber(text: string): string {
+function normalizeNumber(text: string): string {
 	const compact = text.replace(SEPARATORS, '');
 	if (compact.startsWith('+')) return compact;
 	if (compact.startsWith('00')) return `+${compact.slice(2)}`;
