@@ -151,14 +151,17 @@ describe('a node that is going to fail sends nothing more', () => {
 		const calling = new CallingService({ serviceMs: 5 });
 		calling.script(leadPhone(20), 502);
 		service.respondWith(calling.responder);
+		const inFlight = 10;
 
-		const { error } = await runOutreach(callEachLead, {
-			items: leads(200),
-			credentials: credentials(),
-		});
+		const { error } = await runOutreach(
+			{ ...callEachLead, options: { maxConcurrentRequests: inFlight } },
+			{ items: leads(200), credentials: credentials() },
+		);
 
+		// Leads 0-20 are sent; while lead 20's answer is on its way, at most inFlight - 1 others start.
 		const sent = service.requests.length;
-		expect(sent).toBeLessThan(40);
+		expect(sent).toBeGreaterThanOrEqual(21);
+		expect(sent).toBeLessThanOrEqual(21 + inFlight - 1);
 		const succeeded = sent - 1;
 		expect(error?.description).toContain(
 			`${sent} of 200 items were sent: ${succeeded} succeeded, 1 failed; ${200 - sent} were not sent`,

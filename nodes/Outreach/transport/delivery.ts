@@ -11,6 +11,11 @@ import { serviceError } from './serviceError';
 export interface Lane {
 	/** A turn, or undefined when the request is no longer to be sent. */
 	turn(): Promise<Slot | undefined>;
+	/**
+	 * Gives back the turn of a request's last answer or error by calling `release`: an item's lane
+	 * does so once the item's outcome is known, so that no request starts after one that fails the node.
+	 */
+	giveBack(release: () => void): void;
 	/** How long one request may wait on refusals in all before it fails. */
 	readonly waitBudgetMs: number;
 	/** Where that bound is set, for the error that says it was reached. */
@@ -33,6 +38,7 @@ export function ownLane(waitBudgetMs: number, waitBudgetSetting: string): Lane {
 	return {
 		waitBudgetMs,
 		waitBudgetSetting,
+		giveBack: (release) => release(),
 		async turn() {
 			const wait = pausedUntil - Date.now();
 			if (wait > 0) await sleep(wait);
@@ -70,19 +76,20 @@ export async function deliver(
 		try {
 			result = await send(context, request, labelSuffix);
 		} catch (error) {
-			slot.answered();
+			lane.giveBack(() => slot.answered());
 			throw nodeError(context, error);
 		}
 
 		if (result instanceof NoAnswer) {
-			slot.answered();
 			const cancelled =
 				'getExecutionCancelSignal' in context && context.getExecutionCancelSignal()?.aborted;
 			const safe = result.transient && (!changesData || !result.reachedService);
 			if (cancelled || !safe || failures >= TRANSIENT_RETRIES) {
+				lane.giveBack(() => slot.answered());
 				if (!result.reachedService) neverReached.add(result.error);
 				throw result.error;
 			}
+			slot.answered();
 			failures++;
 			await sleep(backoffMs(failures, FIRST_BACKOFF_MS, Math.random));
 			continue;
@@ -99,18 +106,19 @@ export async function deliver(
 					? backoffMs(refusals, FIRST_BACKOFF_MS, Math.random)
 					: Math.max(asked, backoffMs(refusals, MIN_REFUSAL_WAIT_MS, Math.random));
 			if (now - firstRefusal + wait > lane.waitBudgetMs) {
-				slot.refused(0);
+				lane.giveBack(() => slot.refused(0));
 				throw await refusedTooLong(context, result, refusals, now - firstRefusal, wait, lane);
 			}
 			slot.refused(wait);
 			continue;
 		}
-		slot.answered();
 		if (retry === 'unknown' && !changesData && failures < TRANSIENT_RETRIES) {
+			slot.answered();
 			failures++;
 			await sleep(backoffMs(failures, FIRST_BACKOFF_MS, Math.random));
 			continue;
 		}
+		lane.giveBack(() => slot.answered());
 		return result;
 	}
 }

@@ -20,6 +20,8 @@ export class ItemTicket {
 	grouped = false;
 	private resolveDecision?: (go: boolean) => void;
 	private readonly decision = new Promise<boolean>((resolve) => (this.resolveDecision = resolve));
+	/** Gives back the turn of the item's last request, once the item's outcome is known. */
+	private release?: () => void;
 
 	constructor(
 		readonly attempt: Attempt,
@@ -58,16 +60,32 @@ export class ItemTicket {
 
 	/** A turn to send one of the item's requests, or undefined once the attempt stopped. */
 	async turn(): Promise<Slot | undefined> {
+		this.giveBack();
 		return await this.run.flow.acquire(this.index, () => this.attempt.stopped);
 	}
 
+	/** Holds the turn of a request with its last answer until the item's outcome (or next request). */
+	giveBackOnOutcome(release: () => void): void {
+		this.giveBack();
+		this.release = release;
+		if (FINAL.has(this.phase)) this.giveBack();
+	}
+
+	private giveBack(): void {
+		const release = this.release;
+		this.release = undefined;
+		release?.();
+	}
+
 	settle(phase: 'succeeded' | 'failed' | 'unsent'): void {
-		if (FINAL.has(this.phase)) return;
+		if (FINAL.has(this.phase)) return this.giveBack();
 		const wasBuilding = this.phase === 'building';
 		this.phase = phase;
 		// An answer remembered from an earlier try settles the item before it is built.
 		if (wasBuilding) this.attempt.built(this, true);
 		this.decide(false);
+		// A failure halts the attempt first: the turn given back below then starts nothing more.
 		this.attempt.finish(phase);
+		this.giveBack();
 	}
 }

@@ -89,6 +89,7 @@ async function sendItem(
 function laneOf(ticket: ItemTicket): Lane {
 	return {
 		turn: async () => await ticket.turn(),
+		giveBack: (release) => ticket.giveBackOnOutcome(release),
 		waitBudgetMs: ticket.run.waitBudgetMs,
 		waitBudgetSetting: 'Options → Max Wait for Rate Limits',
 	};
