@@ -29,6 +29,9 @@ import {
 import { startSandbox, type SandboxProcess } from './sandboxProcess';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+/** The sections to run, by number (BENCH_SECTIONS=1,7); all when unset. */
+const SECTIONS = process.env.BENCH_SECTIONS?.split(',').map(Number);
+const wanted = (section: number) => !SECTIONS || SECTIONS.includes(section);
 const PER_ITEM_COUNT = 1000;
 
 const median = (values: number[]) =>
@@ -348,18 +351,20 @@ async function main() {
 		`# Benchmark (${new Date().toISOString()}): ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${RUNS} runs`,
 	);
 	registerComparedNodes();
-	const sandbox = await startSandbox(100);
-	try {
-		await perItem(sandbox);
-		await scaling(sandbox);
-		await uploads(sandbox);
-		await sandboxThroughput(sandbox);
-	} finally {
-		await sandbox.stop();
+	if ([1, 2, 3, 4].some(wanted)) {
+		const sandbox = await startSandbox(100);
+		try {
+			if (wanted(1)) await perItem(sandbox);
+			if (wanted(2)) await scaling(sandbox);
+			if (wanted(3)) await uploads(sandbox);
+			if (wanted(4)) await sandboxThroughput(sandbox);
+		} finally {
+			await sandbox.stop();
+		}
 	}
-	await returnAll();
-	packageCost();
-	await rateLimited();
+	if (wanted(5)) await returnAll();
+	if (wanted(6)) packageCost();
+	if (wanted(7)) await rateLimited();
 }
 
 runBenchScript(main);

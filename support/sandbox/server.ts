@@ -101,11 +101,14 @@ export class Sandbox {
 	/** Most requests the sandbox was handling at the same moment since the last clearRequests(). */
 	maxInFlight = 0;
 	/**
-	 * Most client connections open at once since the last clearRequests(). The sandbox answers each
-	 * request synchronously, so this, not maxInFlight, shows how many requests a client had in flight.
+	 * Most client connections opened since the last clearRequests() that were open at once. The
+	 * sandbox answers each request synchronously, so this, not maxInFlight, shows how many requests a
+	 * client had in flight. Connections opened before (still closing, or kept alive) do not count.
 	 */
 	maxOpenConnections = 0;
 	private openConnections = 0;
+	/** Counts clearRequests(): a connection counts only in the period it was opened in. */
+	private period = 0;
 	/** Whether to keep every request (tests) or only count them (benchmarks, where memory matters). */
 	readonly recording: boolean;
 	private requestCount = 0;
@@ -138,7 +141,9 @@ export class Sandbox {
 		this.faults.length = 0;
 		this.maxInFlight = 0;
 		this.refused = 0;
-		this.maxOpenConnections = this.openConnections;
+		this.period++;
+		this.openConnections = 0;
+		this.maxOpenConnections = 0;
 	}
 
 	/** Requests received since the last clearRequests(), recorded or only counted. */
@@ -167,9 +172,12 @@ export class Sandbox {
 		});
 		this.server!.keepAliveTimeout = 5_000;
 		this.server!.on('connection', (socket) => {
+			const period = this.period;
 			this.openConnections++;
 			this.maxOpenConnections = Math.max(this.maxOpenConnections, this.openConnections);
-			socket.on('close', () => this.openConnections--);
+			socket.on('close', () => {
+				if (this.period === period) this.openConnections--;
+			});
 		});
 		return this.url;
 	}
