@@ -60,6 +60,15 @@ export class OutreachApi implements ICredentialType {
 			description:
 				'Phone number prefixes, comma-separated: the Outreach node calls and messages only numbers that start with one of them (Make Call, campaign customers, SMS recipients, call transfers) and refuses any other before sending. Empty: any number.',
 		},
+		{
+			displayName: 'Max Calls per Execution',
+			name: 'maxCallsPerExecution',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			default: 0,
+			description:
+				'Most Make Calls and campaign creations one workflow execution may place with this credential, across its items, nodes, retries and an AI agent’s tool calls; any beyond are refused before sending. 0: no cap.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {

@@ -10,7 +10,7 @@ export const INPUT_NODE_TYPE = 'test.inputItems';
 
 /**
  * The workflow's first node in tests: emits the items given in its `items` parameter, as a trigger or
- * a CRM step would hand them to the Outreach node.
+ * a CRM step would hand them to the Outreach node, whatever its own input.
  */
 export class InputItems implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,7 +20,8 @@ export class InputItems implements INodeType {
 		version: 1,
 		description: 'Emits the items it is given',
 		defaults: { name: 'Input Items' },
-		inputs: [],
+		// An input, so that a workflow can hand a second batch on after the first; it is not read.
+		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
 	};

@@ -335,7 +335,7 @@ describe('Campaign → Create: customers are checked like every phone number (is
 	});
 
 	it('the help text’s own expression, run on customers from Get Many, is accepted by the service', async () => {
-		const { error } = await runOutreach(
+		const { error, items } = await runOutreach(
 			createCampaign({
 				customerSource: 'json',
 				customersJson:
@@ -350,8 +350,11 @@ describe('Campaign → Create: customers are checked like every phone number (is
 			},
 		);
 		expect(error).toBeUndefined();
-		// Without Execute Once each item creates a campaign with all customers: two requests here.
-		expect(sandbox.requests.map((request) => request.status)).toEqual([200, 200]);
+		// Without Execute Once each item builds the same campaign with all customers: the second item's
+		// identical request is not sent, and its output is the first answer marked as a repeat.
+		expect(sandbox.requests.map((request) => request.status)).toEqual([200]);
+		expect(items.map((item) => item.json.repeated)).toEqual([undefined, true]);
+		expect(items[1].json.id).toBe(items[0].json.id);
 		expect(
 			(sandbox.requests[0].body as { touchpoint: { customer_details: unknown } }).touchpoint
 				.customer_details,

@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { preSendStep, registerItem } from '../transport/nodeRun';
+import type { Placed } from '../transport/placementCheck';
 import { sendListRequest, sendRecordRequest } from '../transport/sendOperation';
 import type { Destination } from './destinations';
 import { fillPathParameters, type PathParameter } from './pathParameters';
@@ -74,14 +75,17 @@ export function writeRouting(
 	unknownOutcome: string,
 	{
 		destinations,
+		places,
 		...parts
 	}: RequestParts & {
 		/** Numbers the service will dial or message: checked against the credential's Allowed Destinations. */
 		destinations?: Destination[];
+		/** What one request places: counted for the credential's cap, and not placed twice in an execution. */
+		places?: Placed;
 	} = {},
 ): INodePropertyRouting {
 	return operationRouting(method, path, parts, {
-		pagination: sendRecordRequest({ unknownOutcome, destinations }),
+		pagination: sendRecordRequest({ unknownOutcome, destinations, places }),
 	});
 }
 

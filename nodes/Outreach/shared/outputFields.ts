@@ -38,6 +38,17 @@ export const outputFields: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Allow Identical Repeats',
+				name: 'allowRepeats',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to place a call or campaign again when an identical one (same request) was already placed in this execution, e.g. calling again after a Wait node. Off: the repeat is not sent, and its output is the earlier answer marked "repeated".',
+				displayOptions: {
+					show: { '/resource': ['call', 'campaign'], '/operation': ['make', 'create'] },
+				},
+			},
+			{
 				displayName: 'Include Response Envelope',
 				name: 'includeResponseEnvelope',
 				type: 'boolean',

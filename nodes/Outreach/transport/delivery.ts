@@ -28,6 +28,12 @@ export class NotSent extends Error {}
 /** Errors of requests that never reached the service: they cannot have changed anything. */
 const neverReached = new WeakSet<object>();
 
+/** Marks an error of a request that was never sent. */
+export function notSent<T extends object>(error: T): T {
+	neverReached.add(error);
+	return error;
+}
+
 export function mayHaveReachedService(error: unknown): boolean {
 	return !(typeof error === 'object' && error !== null && neverReached.has(error));
 }
@@ -86,8 +92,7 @@ export async function deliver(
 			const safe = result.transient && (!changesData || !result.reachedService);
 			if (cancelled || !safe || failures >= TRANSIENT_RETRIES) {
 				lane.giveBack(() => slot.answered());
-				if (!result.reachedService) neverReached.add(result.error);
-				throw result.error;
+				throw result.reachedService ? result.error : notSent(result.error);
 			}
 			slot.answered();
 			failures++;

@@ -1,22 +1,14 @@
 import type { IExecuteSingleFunctions, NodeOperationError } from 'n8n-workflow';
 
-import {
-	isAllowedDestination,
-	parseAllowedPrefixes,
-	valuesAt,
-	type Destination,
-} from '../shared/destinations';
+import { isAllowedDestination, valuesAt, type Destination } from '../shared/destinations';
 import { fieldError } from '../shared/errors';
-import { CREDENTIAL_TYPE } from './serviceError';
+import { credentialGuards } from './credentialGuards';
 
 /** The credential field, as errors name it. */
 const SETTING = 'Allowed Destinations (Outreach API credential)';
 
 const NOT_RETRYABLE =
 	'Nothing was sent. Only the owner of the Outreach API credential can change its Allowed Destinations: sending the same number again will not help.';
-
-/** The allowed prefixes, read once per node run (n8n decrypts the credential on every read). */
-const prefixesOfRun = new WeakMap<object, Promise<ReturnType<typeof parseAllowedPrefixes>>>();
 
 /**
  * Why the request must not be sent, when a number it would have the service dial or message is not
@@ -29,14 +21,7 @@ export async function destinationRefusal(
 	body: unknown,
 	destinations: Destination[],
 ): Promise<NodeOperationError | undefined> {
-	let read = prefixesOfRun.get(run);
-	if (!read) {
-		read = context
-			.getCredentials(CREDENTIAL_TYPE)
-			.then((credentials) => parseAllowedPrefixes(credentials.allowedDestinations));
-		prefixesOfRun.set(run, read);
-	}
-	const allowed = await read;
+	const { allowed } = await credentialGuards(context, run);
 	if ('problem' in allowed) {
 		return fieldError(context, SETTING, allowed.problem, `${NOT_RETRYABLE} Fix the list there.`);
 	}

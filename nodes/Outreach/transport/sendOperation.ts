@@ -11,13 +11,15 @@ import type {
 import type { Destination } from '../shared/destinations';
 import { nodeError } from '../shared/errors';
 import { recordEnvelope } from './answers';
-import { deliver, mayHaveReachedService, NotSent, type Lane } from './delivery';
+import { deliver, mayHaveReachedService, NotSent, notSent, type Lane } from './delivery';
 import { destinationRefusal } from './destinationCheck';
+import type { Placement } from './executionLedger';
 import { requestFingerprint } from './fingerprint';
 import type { ItemTicket } from './itemTicket';
 import { ticketOf } from './nodeRun';
 import { maxPagesOption } from './options';
 import { readAllPages } from './pages';
+import { checkPlacement, type Placed } from './placementCheck';
 
 type Send = (
 	this: IExecutePaginationFunctions,
@@ -30,6 +32,8 @@ interface SendRules {
 	unknownOutcome?: string;
 	/** Numbers the service will dial or message, checked against the credential before sending. */
 	destinations?: Destination[];
+	/** What one request places, for the credential's cap and so that no identical one is placed twice. */
+	places?: Placed;
 }
 
 /**
@@ -43,7 +47,7 @@ async function sendItem(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	produce: (request: IHttpRequestOptions, lane: Lane) => Promise<INodeExecutionData[]>,
-	{ unknownOutcome, destinations }: SendRules = {},
+	{ unknownOutcome, destinations, places }: SendRules = {},
 ): Promise<INodeExecutionData[]> {
 	const ticket = ticketOf(context, requestData.options);
 	// Every operation's routing sets its URL; the declarative type only leaves it optional.
@@ -64,20 +68,49 @@ async function sendItem(
 			throw refusal;
 		}
 	}
-	if (!(await ticket.ready())) return [];
+	let check = places ? await checkPlacement(context, ticket, fingerprint, places) : undefined;
+	if (check && 'repeat' in check) {
+		ticket.settle('succeeded');
+		return check.repeat;
+	}
+	if (check && 'refusal' in check) {
+		ticket.invalid();
+		throw check.refusal;
+	}
+	if (!(await ticket.ready())) {
+		if (check && 'placement' in check) check.placement.withdrawn();
+		return [];
+	}
+	let placement: Placement | undefined;
 	try {
+		// An identical request of another item is in flight: its outcome decides this one's.
+		while (check && 'wait' in check) {
+			await check.wait;
+			check = await checkPlacement(context, ticket, fingerprint, places!);
+			if ('repeat' in check) {
+				ticket.settle('succeeded');
+				return check.repeat;
+			}
+			if ('refusal' in check) throw notSent(check.refusal);
+		}
+		placement = check?.placement;
 		const output = await produce(request, laneOf(ticket));
+		placement?.placed(output);
 		ticket.run.remember(ticket.index, fingerprint, output);
 		ticket.settle('succeeded');
 		return output;
 	} catch (error) {
 		if (error instanceof NotSent) {
+			placement?.withdrawn();
 			ticket.settle('unsent');
 			return [];
 		}
 		ticket.settle('failed');
 		const failure = nodeError(context, error);
-		if (unknownOutcome && mayHaveTakenEffect(failure)) appendDescription(failure, unknownOutcome);
+		const uncertain = mayHaveTakenEffect(failure);
+		if (uncertain) placement?.uncertain();
+		else placement?.withdrawn();
+		if (unknownOutcome && uncertain) appendDescription(failure, unknownOutcome);
 		if (ticket.attempt.reportsOutcomes && ticket.attempt.itemCount > 1) {
 			await ticket.attempt.whenSettled();
 			appendDescription(failure, ticket.attempt.outcomes());

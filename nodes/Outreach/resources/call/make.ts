@@ -65,6 +65,7 @@ export const makeCall: Operation = {
 			{
 				pathParameters: { agent_id: { field: agentId, alsoInBody: 'agent_id' } },
 				destinations: [{ path: 'phone_number', field: 'Phone Number' }],
+				places: 'call',
 			},
 		),
 	},

@@ -441,7 +441,10 @@ export const createCampaign: Operation = {
 			'POST',
 			'/v2/campaign/create_with_touchpoint',
 			'The campaign may have been created: look for it with Campaign → Get Many before running this item again.',
-			{ destinations: [{ path: 'touchpoint.customer_details[].to_number', field: 'Customers' }] },
+			{
+				destinations: [{ path: 'touchpoint.customer_details[].to_number', field: 'Customers' }],
+				places: 'campaign',
+			},
 		),
 	},
 	fields,

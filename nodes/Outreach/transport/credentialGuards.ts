@@ -1,0 +1,40 @@
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
+
+import { parseAllowedPrefixes } from '../shared/destinations';
+import { CREDENTIAL_TYPE } from './serviceError';
+
+/** The guardrails the owner of the Outreach API credential set; a problem when one is mistyped. */
+export interface CredentialGuards {
+	allowed: ReturnType<typeof parseAllowedPrefixes>;
+	cap: { calls: number } | { problem: string };
+}
+
+/**
+ * The credential's Max Calls per Execution: 0 (no cap) when it is not set, as on credentials saved
+ * before it existed; a problem for anything but a whole number from 0, so that a typing mistake never
+ * lifts the cap.
+ */
+export function parseCallCap(value: unknown): CredentialGuards['cap'] {
+	if (value === undefined || value === null || value === '') return { calls: 0 };
+	const calls = typeof value === 'string' ? Number(value.trim()) : value;
+	if (typeof calls === 'number' && Number.isSafeInteger(calls) && calls >= 0) return { calls };
+	return { problem: `${JSON.stringify(value)} is not a whole number of calls (0 for no cap)` };
+}
+
+/** The guardrails, read once per node run (n8n decrypts the credential on every read). */
+const guardsOfRun = new WeakMap<object, Promise<CredentialGuards>>();
+
+export async function credentialGuards(
+	context: IExecuteSingleFunctions,
+	run: object,
+): Promise<CredentialGuards> {
+	let read = guardsOfRun.get(run);
+	if (!read) {
+		read = context.getCredentials(CREDENTIAL_TYPE).then((credentials) => ({
+			allowed: parseAllowedPrefixes(credentials.allowedDestinations),
+			cap: parseCallCap(credentials.maxCallsPerExecution),
+		}));
+		guardsOfRun.set(run, read);
+	}
+	return await read;
+}

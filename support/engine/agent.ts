@@ -1,0 +1,145 @@
+import { RoutingNode } from 'n8n-core/dist/execution-engine/routing-node';
+import {
+	NodeConnectionTypes,
+	type ICredentialDataDecryptedObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import {
+	getNodeType,
+	nodeTypes,
+	OUTREACH_CREDENTIAL_TYPE,
+	OUTREACH_NODE_TYPE,
+	runWorkflow,
+} from './engine';
+import { INPUT_NODE_TYPE } from './input-node';
+
+export const OUTREACH_TOOL_TYPE = `${OUTREACH_NODE_TYPE}Tool`;
+const AGENT_NODE_TYPE = 'test.toolCallingAgent';
+
+/**
+ * The Outreach node as n8n offers it to an AI agent: n8n's NodeTypes serves a node type ending in
+ * "Tool" as the node itself with an `ai_tool` output, and gives a declarative node an execute that
+ * runs n8n's routing node.
+ */
+function outreachToolType(): INodeType {
+	const nodeType = getNodeType();
+	const description: INodeTypeDescription = {
+		...nodeType.description,
+		name: `${nodeType.description.name}Tool`,
+		displayName: `${nodeType.description.displayName} Tool`,
+		inputs: [],
+		outputs: [NodeConnectionTypes.AiTool],
+	};
+	return {
+		description,
+		methods: nodeType.methods,
+		async execute(this: IExecuteFunctions) {
+			return (await new RoutingNode(this as never, nodeType).runNode()) ?? [];
+		},
+	};
+}
+
+interface ToolLike {
+	invoke(args: object): Promise<unknown>;
+}
+
+/**
+ * Stands in for n8n's AI Agent without a chat model: it takes its tools from n8n-core exactly as the
+ * agent does (getInputConnectionData, which wraps each tool node with n8n's own tool invocation),
+ * then invokes the first tool with each of the arguments it is given, in turn, as a model looping on
+ * one tool would. Each invocation's answer, or the error text the model would read, is an output item.
+ */
+class ToolCallingAgent implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Tool Calling Agent',
+		name: 'toolCallingAgent',
+		group: ['transform'],
+		version: 1,
+		description: 'Invokes its tool with each set of arguments',
+		defaults: { name: 'Agent' },
+		inputs: [
+			NodeConnectionTypes.Main,
+			{ type: NodeConnectionTypes.AiTool, displayName: 'Tool', required: true },
+		],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Invocations', name: 'invocations', type: 'json', default: '[]' }],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const tools = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as ToolLike[];
+		const invocations = this.getNodeParameter('invocations', 0, [], {
+			rawExpressions: true,
+		}) as unknown as object[];
+		const output: INodeExecutionData[] = [];
+		for (const args of invocations) {
+			try {
+				output.push({ json: { answer: String(await tools[0].invoke(args)) } });
+			} catch (error) {
+				output.push({ json: { error: (error as Error).message } });
+			}
+		}
+		return [output];
+	}
+}
+
+let registered = false;
+function registerAgentTypes() {
+	if (registered) return;
+	registered = true;
+	nodeTypes.register(OUTREACH_TOOL_TYPE, outreachToolType());
+	nodeTypes.register(AGENT_NODE_TYPE, new ToolCallingAgent());
+}
+
+/**
+ * Runs one execution of "Input Items → Agent" with the Outreach node, given `parameters` (their
+ * `$fromAI()` placeholders filled from each invocation's arguments), as the agent's tool.
+ */
+export async function runAsAgentTool(
+	parameters: INodeParameters,
+	invocations: object[],
+	credentials: ICredentialDataDecryptedObject,
+) {
+	registerAgentTypes();
+	const result = await runWorkflow(
+		{
+			nodes: [
+				{
+					id: 'input',
+					name: 'Input Items',
+					type: INPUT_NODE_TYPE,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: { items: [{ json: {} }] as unknown as INodeParameters[] },
+				},
+				{
+					id: 'agent',
+					name: 'Agent',
+					type: AGENT_NODE_TYPE,
+					typeVersion: 1,
+					position: [200, 0],
+					parameters: { invocations: invocations as unknown as INodeParameters[] },
+				},
+				{
+					id: 'tool',
+					name: 'Outreach',
+					type: OUTREACH_TOOL_TYPE,
+					typeVersion: 1,
+					position: [200, 200],
+					parameters,
+					credentials: { [OUTREACH_CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Outreach sandbox' } },
+				},
+			],
+			connections: {
+				'Input Items': { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
+				Outreach: { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] },
+			},
+		},
+		{ [OUTREACH_CREDENTIAL_TYPE]: credentials },
+	);
+	return { ...result, answers: result.output('Agent').map((item) => item.json) };
+}

@@ -1,0 +1,95 @@
+// The guardrails where an AI agent meets them: the node run through n8n's own tool wrapper, as n8n
+// runs a node attached to an AI Agent. What the agent reads is what the model reads.
+import { runAsAgentTool } from '../../support/engine/agent';
+import { CallingService } from '../../support/hostile/callingService';
+import { useHostile } from '../hostile/useHostile';
+import { leadPhone } from '../volume/leads';
+
+const { service, credentials } = useHostile();
+
+let calling: CallingService;
+beforeEach(() => {
+	calling = new CallingService();
+	service.respondWith(calling.responder);
+});
+
+/** Call → Make with the number the model chooses. */
+const makeCallTool = {
+	resource: 'call',
+	operation: 'make',
+	agentId: 'agent-7',
+	phoneNumber: "={{ $fromAI('phone_number', 'The number to call, in E.164 format', 'string') }}",
+};
+
+const call = (phone: string) => ({ phone_number: phone });
+
+/** What a refusal the model reads must not be: HTTP details it cannot act on. */
+const HTTP_DETAILS = /\b(status code|statusCode|HTTP|https?:\/\/|stack|at \w+ \()/;
+
+it('an agent calling the same number again and again places one call; each repeat tells it so', async () => {
+	const { error, answers } = await runAsAgentTool(
+		makeCallTool,
+		Array.from({ length: 5 }, () => call(leadPhone(0))),
+		credentials(),
+	);
+
+	expect(error).toBeUndefined();
+	expect(calling.received.get(leadPhone(0))).toBe(1);
+	const [first, ...repeats] = answers.map((answer) => JSON.parse(String(answer.answer)));
+	expect(first).toEqual([expect.objectContaining({ call_id: `call_${leadPhone(0)}_1` })]);
+	expect(first[0].repeated).toBeUndefined();
+	for (const repeat of repeats) {
+		expect(repeat).toEqual([
+			expect.objectContaining({
+				call_id: `call_${leadPhone(0)}_1`,
+				repeated: true,
+				notice: expect.stringContaining('Not placed again: an identical call was already placed'),
+			}),
+		]);
+	}
+});
+
+it('a different number in the same agent run is called', async () => {
+	const { answers } = await runAsAgentTool(
+		makeCallTool,
+		[call(leadPhone(0)), call(leadPhone(1))],
+		credentials(),
+	);
+
+	expect([...calling.placed.keys()]).toEqual([leadPhone(0), leadPhone(1)]);
+	expect(answers.every((answer) => answer.error === undefined)).toBe(true);
+});
+
+it('the cap holds across tool invocations, and the refusal tells the model that retrying will not help', async () => {
+	const { answers } = await runAsAgentTool(
+		makeCallTool,
+		[call(leadPhone(0)), call(leadPhone(1)), call(leadPhone(2)), call(leadPhone(2))],
+		{ ...credentials(), maxCallsPerExecution: 2 },
+	);
+
+	expect([...calling.placed.keys()]).toEqual([leadPhone(0), leadPhone(1)]);
+	expect(service.requests).toHaveLength(2);
+	for (const answer of answers.slice(2)) {
+		const text = String(answer.error);
+		expect(text).toContain(
+			'Not sent: this execution already placed 2 calls and campaigns, the most the Outreach API credential allows',
+		);
+		expect(text).toContain('sending it again in this execution is refused the same way');
+		expect(text).not.toMatch(HTTP_DETAILS);
+	}
+});
+
+it('a number outside Allowed Destinations is refused with nothing sent, in words the model can act on', async () => {
+	const { answers } = await runAsAgentTool(makeCallTool, [call('+447700900123')], {
+		...credentials(),
+		allowedDestinations: '+1',
+	});
+
+	expect(service.requests).toHaveLength(0);
+	const text = String(answers[0].error);
+	expect(text).toContain(
+		'Phone Number: "+447700900123" is not an allowed destination: the Outreach API credential allows only numbers starting with +1',
+	);
+	expect(text).toContain('sending the same number again will not help');
+	expect(text).not.toMatch(HTTP_DETAILS);
+});

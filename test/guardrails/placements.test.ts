@@ -1,0 +1,257 @@
+// Max Calls per Execution on the credential, and no identical call placed twice in one execution:
+// across items, across runs of the node, across nodes, with n8n's Retry On Fail.
+import type { INode, INodeParameters } from 'n8n-workflow';
+
+import {
+	OUTREACH_CREDENTIAL_TYPE,
+	OUTREACH_NODE_TYPE,
+	runOutreach,
+	runWorkflow,
+} from '../../support/engine/engine';
+import { INPUT_NODE_TYPE } from '../../support/engine/input-node';
+import { CallingService } from '../../support/hostile/callingService';
+import { useHostile } from '../hostile/useHostile';
+import { callEachLead, leadPhone, leads } from '../volume/leads';
+
+const { service, credentials } = useHostile();
+
+let calling: CallingService;
+beforeEach(() => {
+	calling = new CallingService();
+	service.respondWith(calling.responder);
+});
+
+const capped = (calls: number) => ({ ...credentials(), maxCallsPerExecution: calls });
+
+/** Make Call requests the service received, each lead's phone number as often as it came. */
+const receivedPhones = () =>
+	service.requests.map(
+		(request) => (JSON.parse(request.body.toString()) as { phone_number: string }).phone_number,
+	);
+
+describe('Max Calls per Execution', () => {
+	it('more items than the cap, without Continue On Fail: nothing is sent, and the error names the cap', async () => {
+		const { error, items } = await runOutreach(callEachLead, {
+			items: leads(8),
+			credentials: capped(5),
+		});
+
+		expect(service.requests).toHaveLength(0);
+		expect(items).toHaveLength(0);
+		expect(error?.message).toBe(
+			'Not sent: this execution already placed 5 calls and campaigns, the most the Outreach API credential allows (Max Calls per Execution)',
+		);
+	});
+
+	it('with Continue On Fail: the first items up to the cap are called, each later one is an error item paired with it', async () => {
+		const { error, items } = await runOutreach(callEachLead, {
+			items: leads(8),
+			credentials: capped(5),
+			continueOnFail: true,
+		});
+
+		expect(error).toBeUndefined();
+		expect(receivedPhones().sort()).toEqual([0, 1, 2, 3, 4].map(leadPhone));
+		expect(items.map((item) => item.pairedItem)).toEqual(
+			Array.from({ length: 8 }, (_, n) => ({ item: n })),
+		);
+		expect(items.slice(0, 5).map((item) => item.json.call_id)).toEqual(
+			[0, 1, 2, 3, 4].map((n) => `call_${leadPhone(n)}_1`),
+		);
+		for (const item of items.slice(5)) {
+			expect(item.json.error).toContain('the most the Outreach API credential allows');
+		}
+	});
+
+	it('no cap set (as on credentials saved before it existed): every item is called', async () => {
+		const { error } = await runOutreach(callEachLead, {
+			items: leads(30),
+			credentials: credentials(),
+		});
+
+		expect(error).toBeUndefined();
+		expect(calling.placed.size).toBe(30);
+	});
+
+	it('a cap that is not a whole number is an error naming the credential field, and nothing is sent', async () => {
+		const { error } = await runOutreach(callEachLead, {
+			items: leads(2),
+			credentials: { ...credentials(), maxCallsPerExecution: 'ten' },
+		});
+
+		expect(error?.message).toBe(
+			'Max Calls per Execution (Outreach API credential): "ten" is not a whole number of calls (0 for no cap)',
+		);
+		expect(service.requests).toHaveLength(0);
+	});
+
+	it('holds across runs of the node in one execution: a second batch is refused past the cap', async () => {
+		const { error, output } = await runBatches([leads(3), leads(6).slice(3)], capped(4), true);
+
+		expect(error).toBeUndefined();
+		expect(receivedPhones().sort()).toEqual([0, 1, 2, 3].map(leadPhone));
+		const [first, second] = output;
+		expect(first.map((item) => item.json.call_id)).toHaveLength(3);
+		expect(second.map((item) => item.json.error === undefined)).toEqual([true, false, false]);
+	});
+
+	it('holds with Retry On Fail: a retried item counts once, and over the cap no try sends anything', async () => {
+		calling.script(leadPhone(1), 502);
+		const retried = await runOutreach(callEachLead, {
+			items: leads(3),
+			credentials: capped(3),
+			retryOnFail: { maxTries: 3, waitBetweenTries: 10 },
+		});
+		expect(retried.error).toBeUndefined();
+		expect(calling.placed.size).toBe(3);
+		expect(receivedPhones()).toHaveLength(4);
+
+		service.clear();
+		const over = await runOutreach(callEachLead, {
+			items: leads(4),
+			credentials: capped(3),
+			retryOnFail: { maxTries: 3, waitBetweenTries: 10 },
+		});
+		expect(over.error?.message).toContain('Max Calls per Execution');
+		expect(service.requests).toHaveLength(0);
+	});
+
+	it('counts per execution: the next execution starts from none', async () => {
+		await runOutreach(callEachLead, { items: leads(3), credentials: capped(3) });
+		const { error } = await runOutreach(callEachLead, { items: leads(3), credentials: capped(3) });
+
+		expect(error).toBeUndefined();
+		expect(service.requests).toHaveLength(6);
+	});
+});
+
+describe('an identical call in one execution', () => {
+	const twoRowsForOneLead = [leads(1)[0], leads(1)[0]];
+
+	it('is not sent again: its output is the first answer, marked as a repeat', async () => {
+		const { error, items } = await runOutreach(callEachLead, {
+			items: twoRowsForOneLead,
+			credentials: credentials(),
+		});
+
+		expect(error).toBeUndefined();
+		expect(receivedPhones()).toEqual([leadPhone(0)]);
+		expect(items.map((item) => [item.json.call_id, item.json.repeated])).toEqual([
+			[`call_${leadPhone(0)}_1`, undefined],
+			[`call_${leadPhone(0)}_1`, true],
+		]);
+		expect(items[1].json.notice).toBe(
+			'Not placed again: an identical call was already placed in this execution; this is its answer. To place it again on purpose, turn on Options → Allow Identical Repeats.',
+		);
+		expect(items[1].pairedItem).toEqual({ item: 1 });
+	});
+
+	it('is not sent again by a later run of the node in the same execution; a different number is', async () => {
+		const { error, output } = await runBatches([leads(2), leads(3)], credentials(), false);
+
+		expect(error).toBeUndefined();
+		expect(receivedPhones()).toEqual([0, 1, 2].map(leadPhone));
+		expect(output[1].map((item) => item.json.repeated ?? false)).toEqual([true, true, false]);
+	});
+
+	it('is sent again with Options → Allow Identical Repeats, and counts toward the cap', async () => {
+		const { error } = await runOutreach(
+			{ ...callEachLead, options: { allowRepeats: true } },
+			{
+				items: [...twoRowsForOneLead, twoRowsForOneLead[0]],
+				credentials: capped(2),
+				continueOnFail: true,
+			},
+		);
+
+		expect(error).toBeUndefined();
+		expect(receivedPhones()).toEqual([leadPhone(0), leadPhone(0)]);
+	});
+
+	it('after the first failed without a clear answer, is refused: the call may have been placed', async () => {
+		calling.script(leadPhone(0), 502);
+		const { items } = await runOutreach(callEachLead, {
+			items: twoRowsForOneLead,
+			credentials: credentials(),
+			continueOnFail: true,
+		});
+
+		expect(receivedPhones()).toEqual([leadPhone(0)]);
+		expect(items[1].json.error).toBe(
+			'Not sent: an identical call earlier in this execution failed without a clear answer and may have been placed',
+		);
+	});
+
+	it('after the service clearly refused the first, is sent', async () => {
+		calling.script(leadPhone(0), 400);
+		const { items } = await runOutreach(callEachLead, {
+			items: twoRowsForOneLead,
+			credentials: credentials(),
+			continueOnFail: true,
+		});
+
+		expect(receivedPhones()).toEqual([leadPhone(0), leadPhone(0)]);
+		expect(items[1].json.call_id).toBe(`call_${leadPhone(0)}_1`);
+	});
+
+	it('in another execution is placed', async () => {
+		await runOutreach(callEachLead, { items: leads(1), credentials: credentials() });
+		await runOutreach(callEachLead, { items: leads(1), credentials: credentials() });
+
+		expect(receivedPhones()).toEqual([leadPhone(0), leadPhone(0)]);
+	});
+});
+
+/**
+ * One execution in which the Outreach node runs once per batch: each batch's Input Items node hands
+ * its items to the node and starts the next batch.
+ */
+async function runBatches(
+	batches: ReturnType<typeof leads>[],
+	credentialData: ReturnType<typeof credentials>,
+	continueOnFail: boolean,
+) {
+	const batchName = (index: number) => `Batch ${index + 1}`;
+	const nodes: INode[] = batches.map((items, index) => ({
+		id: `batch-${index}`,
+		name: batchName(index),
+		type: INPUT_NODE_TYPE,
+		typeVersion: 1,
+		position: [0, index * 200],
+		parameters: { items: items as unknown as INodeParameters[] },
+	}));
+	nodes.push({
+		id: 'outreach',
+		name: 'Outreach',
+		type: OUTREACH_NODE_TYPE,
+		typeVersion: 1,
+		position: [400, 0],
+		parameters: callEachLead,
+		credentials: { [OUTREACH_CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Outreach sandbox' } },
+		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	});
+	const connections = Object.fromEntries(
+		batches.map((_, index) => [
+			batchName(index),
+			{
+				main: [
+					[
+						{ node: 'Outreach', type: 'main' as const, index: 0 },
+						...(index + 1 < batches.length
+							? [{ node: batchName(index + 1), type: 'main' as const, index: 0 }]
+							: []),
+					],
+				],
+			},
+		]),
+	);
+	const result = await runWorkflow(
+		{ nodes, connections },
+		{ [OUTREACH_CREDENTIAL_TYPE]: credentialData },
+	);
+	const runs = result.run?.data.resultData.runData.Outreach ?? [];
+	return {
+		error: result.error,
+		output: runs.map((run) => run.data?.main?.[0] ?? []),
+	};
+}
