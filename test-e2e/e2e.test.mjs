@@ -1,7 +1,7 @@
 // End-to-end: the packed package inside a real n8n, set up as `npm run dev` sets it up, driven from
 // the CLI and from a real browser.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
@@ -134,6 +134,37 @@ test(
 			),
 			'the run from the editor reached the sandbox',
 		);
+	},
+);
+
+test(
+	'n8n offers the Outreach node as an AI tool, and the AI agent example imports with its tools as written',
+	{ timeout: 180_000 },
+	async () => {
+		const headers = { cookie: await ownerSessionCookie(n8n.url) };
+		const nodes = await (await fetch(`${n8n.url}/types/nodes.json`, { headers })).json();
+		const toolType = 'n8n-nodes-outreach.outreachTool';
+		assert.ok(
+			nodes.some((node) => node.name === toolType),
+			'the Outreach Tool node type is known to n8n',
+		);
+		const file = 'ai-agent-calls-customers.json';
+		const exported = path.join(home, 'agent-example.json');
+		await n8nCli(
+			installation,
+			home,
+			['export:workflow', `--id=${exampleWorkflowId(file)}`, `--output=${exported}`],
+			port,
+		);
+		const [stored] = JSON.parse(readFileSync(exported, 'utf8'));
+		const written = JSON.parse(readFileSync(path.join(ROOT, 'examples', file), 'utf8'));
+		const tools = (workflow) =>
+			workflow.nodes
+				.filter((node) => node.type === toolType)
+				.map((node) => [node.name, node.parameters]);
+		assert.equal(tools(written).length, 2);
+		assert.deepEqual(tools(stored), tools(written));
+		assert.deepEqual(stored.connections, written.connections);
 	},
 );
 
@@ -276,7 +307,7 @@ test(
 		assert.equal(await read(), 'agent-real-42');
 
 		const examplesAgain = await setUpDevHome(installation, home, sandbox);
-		assert.equal(examplesAgain.length, examples.length);
+		assert.equal(examplesAgain.length, readdirSync(path.join(ROOT, 'examples')).length);
 		assert.equal(await read(), 'agent-real-42', 'the edit survives the second set-up');
 	},
 );

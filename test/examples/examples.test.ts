@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
+import { OUTREACH_TOOL_TYPE, runAsAgentTool } from '../../support/engine/agent';
 import { PACKAGE_ROOT } from '../../support/engine/engine';
 import { readExample, runExample } from '../../support/engine/examples';
 import { useSandbox } from '../useSandbox';
@@ -95,8 +96,60 @@ describe('example workflows (examples/)', () => {
 		expect(output('List Customers')).toHaveLength(10);
 	});
 
+	it('AI agent: its tools are the Outreach node as the README says, and work as an agent calls them', async () => {
+		const example = readExample('ai-agent-calls-customers.json');
+		const agent = example.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.agent');
+		const model = example.nodes.find((node) => node.name === 'OpenAI Chat Model');
+		expect(agent).toBeDefined();
+		expect(example.connections[model!.name].ai_languageModel).toEqual([
+			[{ node: agent!.name, type: 'ai_languageModel', index: 0 }],
+		]);
+		const tools = example.nodes.filter((node) => node.type === OUTREACH_TOOL_TYPE);
+		expect(
+			tools.map((tool) => [tool.name, tool.parameters.resource, tool.parameters.operation]),
+		).toEqual([
+			['Find Customers', 'customer', 'getAll'],
+			['Call a Customer', 'call', 'make'],
+		]);
+		for (const tool of tools) {
+			expect(tool.credentials?.outreachApi).toBeDefined();
+			expect(example.connections[tool.name].ai_tool).toEqual([
+				[{ node: agent!.name, type: 'ai_tool', index: 0 }],
+			]);
+		}
+		const [find, call] = tools;
+		// The workflow builder fixes which AI agent calls; the model chooses whom, from what it found.
+		expect(call.parameters.agentId).toBe('your-agent-id');
+		expect(call.parameters.phoneNumber).toMatch(/^=\{\{ \$fromAI\('phone_number', /);
+
+		// Each tool through n8n's own tool wrapper, as the agent invokes it, against the sandbox.
+		const found = await runAsAgentTool(find.parameters, [{}], credentials());
+		const customers = JSON.parse(String(found.answers[0].answer)) as Array<{
+			name: string;
+			phone_number: string;
+		}>;
+		expect(customers).toHaveLength(30);
+		const args = {
+			phone_number: customers[0].phone_number,
+			customer_name: customers[0].name,
+			call_purpose: 'Book a demo',
+		};
+		sandbox.clearRequests();
+		const called = await runAsAgentTool(call.parameters, [args, args], credentials());
+		expect(
+			sandbox.requests.map((request) => [request.method, request.rawPath, request.status]),
+		).toEqual([['POST', '/v2/_voicecalls/your-agent-id/makeCall', 200]]);
+		expect(sandbox.requests[0].body).toMatchObject({
+			phone_number: customers[0].phone_number,
+			customer_name: customers[0].name,
+		});
+		// The model asked twice: the second answer says the call was not placed again.
+		expect(JSON.parse(String(called.answers[1].answer))[0]).toMatchObject({ repeated: true });
+	});
+
 	it('every example in examples/ is tested here', () => {
 		const tested = [
+			'ai-agent-calls-customers.json',
 			'crm-lead-to-call.json',
 			'weekly-campaign.json',
 			'documents-to-knowledge-base.json',

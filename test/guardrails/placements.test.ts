@@ -194,6 +194,19 @@ describe('an identical call in one execution', () => {
 		expect(items[1].json.call_id).toBe(`call_${leadPhone(0)}_1`);
 	});
 
+	it('waiting for the first, is not sent once the first has failed the node', async () => {
+		calling.script(leadPhone(0), 400);
+		const { error } = await runOutreach(callEachLead, {
+			items: twoRowsForOneLead,
+			credentials: credentials(),
+		});
+
+		expect(receivedPhones()).toEqual([leadPhone(0)]);
+		expect(error?.description).toContain(
+			'1 of 2 items were sent: 0 succeeded, 1 failed; 1 were not sent',
+		);
+	});
+
 	it('in another execution is placed', async () => {
 		await runOutreach(callEachLead, { items: leads(1), credentials: credentials() });
 		await runOutreach(callEachLead, { items: leads(1), credentials: credentials() });

@@ -19,7 +19,7 @@ import type { ItemTicket } from './itemTicket';
 import { ticketOf } from './nodeRun';
 import { maxPagesOption } from './options';
 import { readAllPages } from './pages';
-import { checkPlacement, type Placed } from './placementCheck';
+import { checkPlacement, type Placed, type PlacementCheck } from './placementCheck';
 
 type Send = (
 	this: IExecutePaginationFunctions,
@@ -38,10 +38,12 @@ interface SendRules {
 
 /**
  * Sends one item's request through its node run: an exact request that already succeeded in an
- * earlier try gives its answer again; a request to a destination the credential does not allow makes
- * the item invalid; otherwise the request waits until the run lets it go, then for its turn, and
- * `produce` sends it and makes the item's output. Without Continue On Fail, the error of the try that
- * fails the node says what happened to every item.
+ * earlier try gives its answer again; a request to a destination the credential does not allow, or
+ * one that would place a call past the credential's cap, makes the item invalid; a call identical to
+ * one placed earlier in the execution gives that answer, marked as a repeat. Otherwise the request
+ * waits until the run lets it go, then for its turn, and `produce` sends it and makes the item's
+ * output. Without Continue On Fail, the error of the try that fails the node says what happened to
+ * every item.
  */
 async function sendItem(
 	context: IExecutePaginationFunctions,
@@ -61,21 +63,21 @@ async function sendItem(
 		ticket.settle('succeeded');
 		return remembered;
 	}
-	if (destinations) {
-		const refusal = await destinationRefusal(context, ticket.run, request.body, destinations);
-		if (refusal) {
-			ticket.invalid();
-			throw refusal;
-		}
+	let check: PlacementCheck | undefined;
+	try {
+		const refusal =
+			destinations && (await destinationRefusal(context, ticket.run, request.body, destinations));
+		if (refusal) throw refusal;
+		check = places && (await checkPlacement(context, ticket, fingerprint, places));
+		if (check && 'refusal' in check) throw check.refusal;
+	} catch (error) {
+		// Also when the credential cannot be read: the item never gets as far as being built.
+		ticket.invalid();
+		throw nodeError(context, error);
 	}
-	let check = places ? await checkPlacement(context, ticket, fingerprint, places) : undefined;
 	if (check && 'repeat' in check) {
 		ticket.settle('succeeded');
 		return check.repeat;
-	}
-	if (check && 'refusal' in check) {
-		ticket.invalid();
-		throw check.refusal;
 	}
 	if (!(await ticket.ready())) {
 		if (check && 'placement' in check) check.placement.withdrawn();
@@ -84,16 +86,17 @@ async function sendItem(
 	let placement: Placement | undefined;
 	try {
 		// An identical request of another item is in flight: its outcome decides this one's.
-		while (check && 'wait' in check) {
+		while (places && check && 'wait' in check) {
 			await check.wait;
-			check = await checkPlacement(context, ticket, fingerprint, places!);
+			if (ticket.attempt.stopped) throw new NotSent();
+			check = await checkPlacement(context, ticket, fingerprint, places);
 			if ('repeat' in check) {
 				ticket.settle('succeeded');
 				return check.repeat;
 			}
 			if ('refusal' in check) throw notSent(check.refusal);
 		}
-		placement = check?.placement;
+		placement = check && 'placement' in check ? check.placement : undefined;
 		const output = await produce(request, laneOf(ticket));
 		placement?.placed(output);
 		ticket.run.remember(ticket.index, fingerprint, output);
