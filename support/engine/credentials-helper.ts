@@ -29,6 +29,15 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return [];
 	}
 
+	/** n8n 2.x asks before handing a node a credential; the tests give each node only its own. */
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		typeName: string,

@@ -4,7 +4,6 @@ import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-ma
 import {
 	NodeHelpers,
 	Workflow,
-	createDeferredPromise,
 	createRunExecutionData,
 	type IDataObject,
 	type IPinData,
@@ -147,8 +146,9 @@ export async function runWorkflow(
 		nodes: definition.nodes,
 		connections: definition.connections,
 	});
-	const finished = createDeferredPromise<IRun>();
-	hooks.addHandler('workflowExecuteAfter', (run) => finished.resolve(run));
+	let finish: (run: IRun) => void = () => undefined;
+	const finished = new Promise<IRun>((resolve) => (finish = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => finish(run));
 
 	// The start node is the one nothing leads into (the trigger), as when a user runs the workflow.
 	const targets = new Set(
@@ -178,7 +178,7 @@ export async function runWorkflow(
 		const issues = workflowExecute.checkReadyForExecution(workflow, { startNode: startNode.name });
 		return { run: undefined, error: error as ExecutionError, issues, output: () => [] };
 	}
-	const run = await finished.promise;
+	const run = await finished;
 	return {
 		run,
 		issues: null,

@@ -44,6 +44,16 @@ function nodeOf(type: string, parameters: INodeParameters): INode {
 	};
 }
 
+type RunPoll = TriggersAndPollers['runPoll'];
+
+/** n8n's own poll runner: `runPoll` in n8n-core 1.x, `runPollFunction` in 2.x. */
+async function runPoll(...args: Parameters<RunPoll>): ReturnType<RunPoll> {
+	const pollers = Container.get(TriggersAndPollers) as TriggersAndPollers & {
+		runPollFunction?: RunPoll;
+	};
+	return await (pollers.runPollFunction ?? pollers.runPoll).apply(pollers, args);
+}
+
 export interface PollResult {
 	items: INodeExecutionData[];
 	/** The workflow static data as n8n would save it after this poll. */
@@ -52,7 +62,7 @@ export interface PollResult {
 
 /**
  * One poll of a polling trigger as n8n runs it for an active workflow: a PollContext handed to
- * TriggersAndPollers.runPoll, with the static data saved by the previous poll.
+ * n8n's TriggersAndPollers, with the static data saved by the previous poll.
  */
 export async function pollOnce(
 	parameters: INodeParameters,
@@ -73,7 +83,7 @@ export async function pollOnce(
 		mode,
 		mode === 'manual' ? 'manual' : 'activate',
 	);
-	const output = await Container.get(TriggersAndPollers).runPoll(workflow, node, context);
+	const output = await runPoll(workflow, node, context);
 	const staticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
 	delete staticData.__dataChanged;
 	return { items: output?.[0] ?? [], staticData };

@@ -1,4 +1,4 @@
-import { sleepWithAbort } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { CONCURRENCY_GROWTH_AFTER_MS } from '../shared/constants';
 
@@ -31,7 +31,8 @@ export class FlowControl {
 	/** Requests waiting for a turn, in order, from `head` on. */
 	private waiting: Waiter[] = [];
 	private head = 0;
-	private wake?: { at: number; controller: AbortController };
+	/** The pending wake-up; one that is replaced or stopped finds another here and does nothing. */
+	private wake?: { at: number };
 
 	constructor(readonly limit: number) {
 		this.window = limit;
@@ -110,21 +111,17 @@ export class FlowControl {
 
 	private wakeAt(at: number): void {
 		if (this.wake && this.wake.at <= at && this.wake.at > Date.now()) return;
-		this.stopWaking();
-		const controller = new AbortController();
-		this.wake = { at, controller };
-		sleepWithAbort(Math.max(0, at - Date.now()), controller.signal).then(
-			() => {
-				if (this.wake?.controller === controller) this.wake = undefined;
-				this.pump();
-			},
-			// Aborted: a sooner wake-up replaced this one, or nobody waits any more.
-			() => undefined,
-		);
+		// n8n-workflow 2.x has no sleepWithAbort: a wake-up that is no longer wanted is ignored instead.
+		const wake = { at };
+		this.wake = wake;
+		void sleep(Math.max(0, at - Date.now())).then(() => {
+			if (this.wake !== wake) return;
+			this.wake = undefined;
+			this.pump();
+		});
 	}
 
 	private stopWaking(): void {
-		this.wake?.controller.abort();
 		this.wake = undefined;
 	}
 }
