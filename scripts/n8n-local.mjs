@@ -21,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const LOCAL_DIR = path.join(ROOT, '.n8n-local');
 /** The newest n8n that installs from this registry; 1.x is a compatibility run (.ci/run). */
-export const N8N_VERSION = process.env.OUTREACH_N8N_VERSION ?? '2.41.1';
+export const NEWEST_N8N_VERSION = '2.41.1';
+export const N8N_VERSION = process.env.OUTREACH_N8N_VERSION ?? NEWEST_N8N_VERSION;
 export const CREDENTIAL_ID = 'outreachSandbox1';
 
 /** Registry pins each n8n line needs here (see shared/notes/environment.md). */

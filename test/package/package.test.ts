@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
+import * as workflow from 'n8n-workflow';
 
 import { PACKAGE_ROOT } from '../../support/engine/engine';
 
@@ -37,5 +39,19 @@ describe('published package', () => {
 			const source = file.replace(/^dist\//, '').replace(/\.js$/, '.ts');
 			expect(existsSync(path.join(PACKAGE_ROOT, source))).toBe(true);
 		}
+	});
+
+	it('uses at run time only what the n8n-workflow of the engine under test exports', () => {
+		// n8n hands a community package its own n8n-workflow; n8n 2.x dropped some 1.x exports.
+		const used = new Set<string>();
+		const dist = path.join(PACKAGE_ROOT, 'dist');
+		for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+			if (!file.endsWith('.js')) continue;
+			const code = readFileSync(path.join(dist, file), 'utf8');
+			for (const [, name] of code.matchAll(/\bn8n_workflow_\d+\.(\w+)/g)) used.add(name);
+		}
+		expect(used.size).toBeGreaterThan(0);
+		const exported = workflow as unknown as Record<string, unknown>;
+		expect([...used].filter((name) => exported[name] === undefined)).toEqual([]);
 	});
 });

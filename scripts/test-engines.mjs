@@ -1,0 +1,73 @@
+// npm test: every Jest suite on both n8n engines, one after the other: n8n-core 1.x (this project's
+// devDependencies, on this Node) and the n8n-core 2.x of the newest n8n release (installed once into
+// .n8n-local/, as the end-to-end checks use it, and run on the Node 24 it brings). Arguments go to
+// Jest for both (e.g. `npm test -- test/customer`).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { ensureN8n, NEWEST_N8N_VERSION, ROOT } from './n8n-local.mjs';
+
+const require = createRequire(import.meta.url);
+const jest = require.resolve('jest/bin/jest');
+const versionOf = (modules, name) =>
+	JSON.parse(readFileSync(path.join(modules, name, 'package.json'), 'utf8')).version;
+
+const installation = await ensureN8n(NEWEST_N8N_VERSION);
+const newestModules = path.join(installation.dir, 'node_modules');
+const ownModules = path.join(ROOT, 'node_modules');
+const engines = [
+	{ label: `n8n-core ${versionOf(ownModules, 'n8n-core')}`, node: process.execPath, config: [] },
+	{
+		label: `n8n-core ${versionOf(newestModules, 'n8n-core')} (n8n ${NEWEST_N8N_VERSION})`,
+		node: installation.node,
+		config: ['--config', path.join(ROOT, 'jest.n8n2.config.js')],
+		env: { OUTREACH_ENGINE_MODULES: newestModules },
+	},
+];
+
+const countsDir = mkdtempSync(path.join(tmpdir(), 'outreach-engines-'));
+const results = [];
+try {
+	for (const [index, engine] of engines.entries()) {
+		process.stdout.write(`\n== tests on ${engine.label}\n`);
+		const countsFile = path.join(countsDir, `${index}.json`);
+		const code = await new Promise((resolve) => {
+			const child = spawn(engine.node, [jest, ...engine.config, ...process.argv.slice(2)], {
+				cwd: ROOT,
+				stdio: 'inherit',
+				env: {
+					...process.env,
+					...engine.env,
+					OUTREACH_ENGINE: engine.label,
+					OUTREACH_TEST_COUNTS: countsFile,
+				},
+			});
+			child.on('close', resolve);
+		});
+		let counts = { passed: 0, failed: 0, skipped: 0 };
+		try {
+			counts = JSON.parse(readFileSync(countsFile, 'utf8'));
+		} catch {
+			// Jest stopped before reporting (a configuration error): its exit code says it failed.
+		}
+		results.push({ ...engine, code, counts });
+	}
+} finally {
+	rmSync(countsDir, { recursive: true, force: true });
+}
+
+process.stdout.write('\n');
+for (const { label, code, counts } of results) {
+	const verdict = code === 0 ? 'passed' : `FAILED (exit ${code})`;
+	process.stdout.write(
+		`${label}: ${verdict}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
+	);
+}
+const total = (key) => results.reduce((sum, { counts }) => sum + counts[key], 0);
+process.stdout.write(
+	`tests: ${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped\n`,
+);
+process.exit(results.every(({ code }) => code === 0) ? 0 : 1);
