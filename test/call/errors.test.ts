@@ -19,7 +19,7 @@ describe('service errors on Call → Make', () => {
 		expect(error?.name).toBe('NodeApiError');
 		expect((error as { httpCode?: string }).httpCode).toBe('401');
 		expect(`${error?.message} ${error?.description}`).toContain('Invalid or missing access token');
-		// The node reads every status itself (issue 9), so n8n's helper no longer re-sends the request
+		// The node reads every status itself, so n8n's helper no longer re-sends the request
 		// after a 401: a static bearer token gains nothing from a second try, and an upload is sent once.
 		expect(sandbox.requests.map((request) => request.status)).toEqual([401]);
 	});

@@ -129,7 +129,7 @@ describe('Call → Make', () => {
 	);
 });
 
-describe('Call → Make with an Agent ID that carries invisible spaces (issue 10)', () => {
+describe('Call → Make with an Agent ID that carries invisible spaces', () => {
 	it('sends the trimmed ID in the path and the body, so the service accepts the call', async () => {
 		const { error, items } = await runOutreach(makeCall({ agentId: 'agent-7 ' }), {
 			items: leads.slice(0, 1),

@@ -297,7 +297,7 @@ describe('Campaign → Get Many, Get, Delete', () => {
 	});
 });
 
-describe('Campaign → Create: customers are checked like every phone number (issue 10)', () => {
+describe('Campaign → Create: customers are checked like every phone number', () => {
 	it.each([
 		[
 			'Customers (JSON) with the keys the old help text taught',

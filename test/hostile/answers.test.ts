@@ -1,4 +1,4 @@
-// Class 4 of issue 9: an answer that is not the service's shape is an error that names the operation
+// An answer that is not the service's shape is an error that names the operation
 // and shows the start of the body, never an item, never nothing, never a TypeError.
 import { testCredential } from '../../support/engine/credential-test';
 import { runOutreach } from '../../support/engine/engine';

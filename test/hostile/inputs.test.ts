@@ -1,4 +1,4 @@
-// Class 7 of issue 9: inputs that cannot be what the user meant are refused before anything is sent,
+// Inputs that cannot be what the user meant are refused before anything is sent,
 // and a request that never finishes does not keep the workflow waiting forever.
 import { runOutreach } from '../../support/engine/engine';
 import { json } from '../../support/hostile/server';

@@ -1,4 +1,4 @@
-// Class 2 of issue 9: the ID that is checked is the ID that is sent, as exactly one path segment.
+// The ID that is checked is the ID that is sent, as exactly one path segment.
 import { runOutreach } from '../../support/engine/engine';
 import { loadOptions, searchList } from '../../support/engine/methods';
 import { json, listPage } from '../../support/hostile/server';

@@ -1,5 +1,5 @@
-// Property-based checks of issue 9: generated IDs, body keys and Base URLs run through n8n's engine
-// against the hostile server, and invariants are asserted on what reached the wire.
+// Property-based checks against hostile input: generated IDs, body keys and Base URLs run through
+// n8n's engine against the hostile server, and invariants are asserted on what reached the wire.
 import fc from 'fast-check';
 import type { INodeParameters } from 'n8n-workflow';
 

@@ -1,4 +1,4 @@
-// Class 1 of issue 9: dotted keys of Additional Body Fields must never reach Object.prototype, and
+// Dotted keys of Additional Body Fields must never reach Object.prototype, and
 // must never silently replace a field they run into.
 import { runOutreach } from '../../support/engine/engine';
 import { json } from '../../support/hostile/server';

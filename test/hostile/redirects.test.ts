@@ -1,4 +1,4 @@
-// Class 3 of issue 9: the access token never leaves the Base URL's origin, and a redirect never turns
+// The access token never leaves the Base URL's origin, and a redirect never turns
 // a call into a silent success elsewhere.
 import { testCredential } from '../../support/engine/credential-test';
 import { runOutreach } from '../../support/engine/engine';

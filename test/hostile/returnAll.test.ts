@@ -1,4 +1,4 @@
-// Class 5 of issue 9: Return All has a bound, and a service that answers the same page again is
+// Return All has a bound, and a service that answers the same page again is
 // caught at once instead of being paged until memory runs out.
 import { runOutreach } from '../../support/engine/engine';
 import { json, listPage } from '../../support/hostile/server';

@@ -1,4 +1,4 @@
-// Class 6 of issue 9: the trigger emits every new record exactly once, whatever the service answers
+// The trigger emits every new record exactly once, whatever the service answers
 // between good polls, whatever the list's order and length.
 import type { IDataObject } from 'n8n-workflow';
 

@@ -124,7 +124,7 @@ describe('Outreach node description', () => {
 	});
 });
 
-describe('a new Outreach node, and a new AI-agent tool, starts read-only (issue 10)', () => {
+describe('a new Outreach node, and a new AI-agent tool, starts read-only', () => {
 	it('defaults to Customer → Get Many', () => {
 		const resource = description.properties.find((property) => property.name === 'resource');
 		expect(resource?.default).toBe('customer');
@@ -137,7 +137,7 @@ describe('a new Outreach node, and a new AI-agent tool, starts read-only (issue 
 	});
 });
 
-describe('texts a new user meets in the editor (issue 10)', () => {
+describe('texts a new user meets in the editor', () => {
 	it('the canvas subtitle is the operation’s action text, not internal values', () => {
 		const subtitle = String(description.subtitle);
 		expect(subtitle).not.toContain('": " +');

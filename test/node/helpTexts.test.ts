@@ -1,5 +1,5 @@
 // Every key a help text teaches (in JSON examples, quoted field names, example expressions) must be a
-// key of the contract: a user who copies an example must send what the service takes (issue 11).
+// key of the contract: a user who copies an example must send what the service takes.
 import { readFileSync } from 'node:fs';
 
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';

@@ -117,7 +117,7 @@ describe('Assistant actions multi-select', () => {
 	});
 });
 
-describe('picker texts (issue 10)', () => {
+describe('picker texts', () => {
 	it('two campaigns with the same name are told apart by their ID', async () => {
 		sandbox.store.campaigns.insert({ id: 'cmp_x1', name: 'Spring' });
 		sandbox.store.campaigns.insert({ id: 'cmp_x2', name: 'Spring' });

@@ -63,7 +63,7 @@ describe('Outreach Trigger', () => {
 			staticData: first.staticData,
 		});
 		// n8n keeps a node's static data under "node:<node name>". Until this change the trigger forgot
-		// cus_00001 here, and emitted it again when a short answer had only hidden it (issue 9).
+		// cus_00001 here, and emitted it again when a short answer had only hidden it.
 		const remembered = (second.staticData['node:Node'] as { seenIds: string[] }).seenIds;
 		expect(remembered).toHaveLength(120);
 		expect(remembered[0]).toBe('cus_00001');
