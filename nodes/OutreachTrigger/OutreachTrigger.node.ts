@@ -14,11 +14,12 @@ import {
 	POLL_RATE_LIMIT_WAIT_MS,
 	TRIGGER_MAX_ABSENT_IDS,
 } from '../Outreach/shared/constants';
-import { recordId } from '../Outreach/shared/validators';
+import { MAX_RECORD_ID_LENGTH, recordId } from '../Outreach/shared/validators';
 import { ownLane } from '../Outreach/transport/delivery';
 import { maxPagesOption } from '../Outreach/transport/options';
 import { readAllPages } from '../Outreach/transport/pages';
 import { serviceError } from '../Outreach/transport/serviceError';
+import { nextMemory, sameMemory } from './memory';
 
 /** What the trigger watches: each event is "a record appeared in this list". */
 const EVENT_LISTS: Record<string, string> = {
@@ -29,7 +30,7 @@ const EVENT_LISTS: Record<string, string> = {
 
 interface PollState extends IDataObject {
 	event?: string;
-	/** IDs that left the list (oldest first), then the IDs of the list at the last complete read. */
+	/** The trigger's memory (see memory.ts). */
 	seenIds?: string[];
 }
 
@@ -41,9 +42,6 @@ function latestRecord(records: IDataObject[]): IDataObject | undefined {
 		String(record.created_at) >= String(latest.created_at) ? record : latest,
 	);
 }
-
-const sameIds = (a: string[], b: unknown) =>
-	Array.isArray(b) && a.length === b.length && a.every((id, index) => id === b[index]);
 
 export class OutreachTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -142,7 +140,7 @@ export class OutreachTrigger implements INodeType {
 			throw await serviceError(
 				this,
 				`The service's answer to GET ${listPath} lists a record without an ID the trigger can remember (record ${withoutId + 1})`,
-				'The trigger tells records apart by their id (or action_id, campaign_id, customer_id, _id): text or a number of at most 256 characters.',
+				`The trigger tells records apart by their id (or action_id, campaign_id, customer_id, _id): text or a number of at most ${MAX_RECORD_ID_LENGTH} characters.`,
 			);
 		}
 		const currentIds = ids as string[];
@@ -154,20 +152,13 @@ export class OutreachTrigger implements INodeType {
 
 		const state = this.getWorkflowStaticData('node') as PollState;
 		const firstPoll = state.event !== event || !Array.isArray(state.seenIds);
-		const remembered = firstPoll
-			? []
-			: (state.seenIds ?? []).filter((id): id is string => typeof id === 'string');
-		const seen = new Set(remembered);
-		const current = new Set(currentIds);
-		// Keep IDs that left the list for a while, so a record that comes back is not new again.
-		const absent = remembered.filter((id) => !current.has(id)).slice(-TRIGGER_MAX_ABSENT_IDS);
-		const nextIds = [...absent, ...currentIds];
+		const memory = nextMemory(firstPoll ? [] : state.seenIds, currentIds, TRIGGER_MAX_ABSENT_IDS);
 		if (state.event !== event) state.event = event;
 		// n8n saves the static data when it changes: write only when it did.
-		if (!sameIds(nextIds, state.seenIds)) state.seenIds = nextIds;
+		if (!sameMemory(memory.ids, state.seenIds)) state.seenIds = memory.ids;
 
 		if (firstPoll && !(this.getNodeParameter('emitExisting', false) as boolean)) return null;
-		const fresh = records.filter((_record, index) => !seen.has(currentIds[index]));
+		const fresh = records.filter((_record, index) => memory.isNew(currentIds[index]));
 		return fresh.length ? [fresh.map((json) => ({ json }))] : null;
 	}
 }
