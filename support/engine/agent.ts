@@ -13,10 +13,11 @@ import {
 	getNodeType,
 	nodeTypes,
 	OUTREACH_CREDENTIAL_TYPE,
+	OUTREACH_CREDENTIALS,
 	OUTREACH_NODE_TYPE,
 	runWorkflow,
 } from './engine';
-import { INPUT_NODE_TYPE } from './input-node';
+import { inputItemsNode } from './input-node';
 
 export const OUTREACH_TOOL_TYPE = `${OUTREACH_NODE_TYPE}Tool`;
 const AGENT_NODE_TYPE = 'test.toolCallingAgent';
@@ -108,14 +109,7 @@ export async function runAsAgentTool(
 	const result = await runWorkflow(
 		{
 			nodes: [
-				{
-					id: 'input',
-					name: 'Input Items',
-					type: INPUT_NODE_TYPE,
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: { items: [{ json: {} }] as unknown as INodeParameters[] },
-				},
+				inputItemsNode([{ json: {} }]),
 				{
 					id: 'agent',
 					name: 'Agent',
@@ -131,7 +125,7 @@ export async function runAsAgentTool(
 					typeVersion: 1,
 					position: [200, 200],
 					parameters,
-					credentials: { [OUTREACH_CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Outreach sandbox' } },
+					credentials: OUTREACH_CREDENTIALS,
 				},
 			],
 			connections: {

@@ -5,7 +5,13 @@ import {
 	type INodeType,
 } from 'n8n-workflow';
 
-import { getCredentialType, nodeTypes, OUTREACH_CREDENTIAL_TYPE, runWorkflow } from './engine';
+import {
+	getCredentialType,
+	nodeTypes,
+	OUTREACH_CREDENTIAL_TYPE,
+	OUTREACH_CREDENTIALS,
+	runWorkflow,
+} from './engine';
 
 const CREDENTIAL_TEST_NODE_TYPE = 'test.credentialTest';
 
@@ -60,7 +66,7 @@ export async function testCredential(credentials: ICredentialDataDecryptedObject
 					typeVersion: 1,
 					position: [0, 0],
 					parameters: {},
-					credentials: { [OUTREACH_CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Outreach sandbox' } },
+					credentials: OUTREACH_CREDENTIALS,
 				},
 			],
 			connections: {},

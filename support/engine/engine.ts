@@ -24,7 +24,7 @@ import {
 
 import { PACKAGE_ROOT } from '../repo';
 import { TestCredentialsHelper } from './credentials-helper';
-import { INPUT_NODE_TYPE, InputItems } from './input-node';
+import { INPUT_NODE_TYPE, InputItems, inputItemsNode } from './input-node';
 
 export { PACKAGE_ROOT };
 /** Loads the built package with n8n-core's own loader, as n8n loads a community package. */
@@ -33,6 +33,10 @@ packageLoader.loadAll();
 
 export const OUTREACH_NODE_TYPE = `${packageLoader.packageName}.outreach`;
 export const OUTREACH_CREDENTIAL_TYPE = 'outreachApi';
+/** A node's reference to the test credential (its data is the run's `credentials`). */
+export const OUTREACH_CREDENTIALS: INode['credentials'] = {
+	[OUTREACH_CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Outreach sandbox' },
+};
 
 const credentialTypes = new Map<string, ICredentialType>(
 	Object.entries(packageLoader.credentialTypes).map(([name, { type }]) => [name, type]),
@@ -217,20 +221,8 @@ export async function runAfterInputItems(
 	timezone?: string,
 ) {
 	const nodes: INode[] = [
-		{
-			id: 'input',
-			name: 'Input Items',
-			type: INPUT_NODE_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { items: items as unknown as INodeParameters[] },
-		},
-		{
-			id: 'tested',
-			position: [200, 0],
-			credentials: { [OUTREACH_CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Outreach sandbox' } },
-			...node,
-		},
+		inputItemsNode(items),
+		{ id: 'tested', position: [200, 0], credentials: OUTREACH_CREDENTIALS, ...node },
 	];
 	const result = await runWorkflow(
 		{

@@ -1,7 +1,9 @@
 import {
 	NodeConnectionTypes,
 	type IExecuteFunctions,
+	type INode,
 	type INodeExecutionData,
+	type INodeParameters,
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
@@ -33,4 +35,20 @@ export class InputItems implements INodeType {
 		}) as unknown as INodeExecutionData[];
 		return [items.map((item, index) => ({ ...item, pairedItem: { item: index } }))];
 	}
+}
+
+/** An Input Items node of a test workflow, emitting `items`. */
+export function inputItemsNode(
+	items: INodeExecutionData[],
+	name = 'Input Items',
+	position: [number, number] = [0, 0],
+): INode {
+	return {
+		id: name,
+		name,
+		type: INPUT_NODE_TYPE,
+		typeVersion: 1,
+		position,
+		parameters: { items: items as unknown as INodeParameters[] },
+	};
 }

@@ -16,6 +16,7 @@ import {
 	createAdditionalData,
 	nodeTypes,
 	OUTREACH_CREDENTIAL_TYPE,
+	OUTREACH_CREDENTIALS,
 	OUTREACH_NODE_TYPE,
 } from './engine';
 
@@ -40,7 +41,7 @@ function nodeOf(type: string, parameters: INodeParameters): INode {
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: { [OUTREACH_CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Outreach sandbox' } },
+		credentials: OUTREACH_CREDENTIALS,
 	};
 }
 

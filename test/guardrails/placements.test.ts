@@ -1,14 +1,15 @@
 // Max Calls per Execution on the credential, and no identical call placed twice in one execution:
 // across items, across runs of the node, across nodes, with n8n's Retry On Fail.
-import type { INode, INodeParameters } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 
 import {
 	OUTREACH_CREDENTIAL_TYPE,
+	OUTREACH_CREDENTIALS,
 	OUTREACH_NODE_TYPE,
 	runOutreach,
 	runWorkflow,
 } from '../../support/engine/engine';
-import { INPUT_NODE_TYPE } from '../../support/engine/input-node';
+import { inputItemsNode } from '../../support/engine/input-node';
 import { CallingService } from '../../support/hostile/callingService';
 import { useHostile } from '../hostile/useHostile';
 import { callEachLead, leadPhone, leads } from '../volume/leads';
@@ -225,14 +226,9 @@ async function runBatches(
 	continueOnFail: boolean,
 ) {
 	const batchName = (index: number) => `Batch ${index + 1}`;
-	const nodes: INode[] = batches.map((items, index) => ({
-		id: `batch-${index}`,
-		name: batchName(index),
-		type: INPUT_NODE_TYPE,
-		typeVersion: 1,
-		position: [0, index * 200],
-		parameters: { items: items as unknown as INodeParameters[] },
-	}));
+	const nodes: INode[] = batches.map((items, index) =>
+		inputItemsNode(items, batchName(index), [0, index * 200]),
+	);
 	nodes.push({
 		id: 'outreach',
 		name: 'Outreach',
@@ -240,7 +236,7 @@ async function runBatches(
 		typeVersion: 1,
 		position: [400, 0],
 		parameters: callEachLead,
-		credentials: { [OUTREACH_CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Outreach sandbox' } },
+		credentials: OUTREACH_CREDENTIALS,
 		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	});
 	const connections = Object.fromEntries(
