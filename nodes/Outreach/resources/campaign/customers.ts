@@ -1,0 +1,150 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+
+import { checkedBodyField } from '../../shared/bodyFields';
+import { fieldError } from '../../shared/errors';
+import { isPlainObject } from '../../shared/objectPaths';
+import { preSendStep } from '../../transport/nodeRun';
+import { E164_HINT, parseJson, phoneNumberProblem } from '../../shared/validators';
+import { show, touchpointOf } from './touchpoint';
+
+/**
+ * Campaign → Create's customers (touchpoint.customer_details): typed as rows, or a JSON array from an
+ * expression. Each customer is an ID and an E.164 number, checked by one rule for both.
+ */
+
+/** The keys of one customer_details entry, as the service takes them. */
+const CUSTOMER_KEYS = ['id', 'to_number'];
+const customerKeysText = CUSTOMER_KEYS.map((key) => `"${key}"`).join(' and ');
+
+const showWhenCustomersFrom = (source: string) => ({ ...show, customerSource: [source] });
+
+/** The one rule for a customer: an ID (text or a number), and a number in E.164 format. */
+function customerProblem(
+	id: unknown,
+	toNumber: unknown,
+): { field: 'id' } | { field: 'number'; problem: string } | undefined {
+	if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') {
+		return { field: 'id' };
+	}
+	const problem = phoneNumberProblem(toNumber);
+	return problem ? { field: 'number', problem } : undefined;
+}
+
+/** Sends the Customer Rows as customer_details [{id, to_number}]. */
+async function sendCustomerRows(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const rows = this.getNodeParameter('customers.customer', []) as Array<{
+		id?: string;
+		toNumber?: string;
+	}>;
+	touchpointOf(requestOptions).customer_details = rows.map((row, index) => {
+		const label = `Customer Rows (row ${index + 1})`;
+		const id = String(row.id ?? '').trim();
+		const toNumber = String(row.toNumber ?? '').trim();
+		const problem = customerProblem(id, toNumber);
+		if (problem?.field === 'id' || !toNumber) {
+			throw fieldError(this, label, 'needs both a Customer ID and a To Number');
+		}
+		if (problem) throw fieldError(this, label, problem.problem, E164_HINT);
+		return { id, to_number: toNumber };
+	});
+	return requestOptions;
+}
+
+/** The problem with one entry of Customers (JSON), or undefined. */
+function customerEntryProblem(entry: unknown, position: number): string | undefined {
+	if (!isPlainObject(entry)) return `entry ${position} must be an object {"id": …, "to_number": …}`;
+	const unknownKey = Object.keys(entry).find((key) => !CUSTOMER_KEYS.includes(key));
+	if (unknownKey) {
+		return `entry ${position} has "${unknownKey}", which the service does not take: each entry has ${customerKeysText}`;
+	}
+	const problem = customerProblem(entry.id, entry.to_number);
+	if (problem?.field === 'id') return `entry ${position} needs an "id"`;
+	return problem && `entry ${position}: "to_number" ${problem.problem}`;
+}
+
+const EMPTY = 'is empty: map at least one customer, or choose Customers → None';
+
+export const customerFields: INodeProperties[] = [
+	{
+		displayName: 'Customers',
+		name: 'customerSource',
+		type: 'options',
+		default: 'rows',
+		description: 'Who the touchpoint messages',
+		displayOptions: { show },
+		options: [
+			{ name: 'Enter Rows', value: 'rows', description: 'Type each customer’s ID and number' },
+			{
+				name: 'From JSON',
+				value: 'json',
+				description: `A JSON array of objects with ${customerKeysText}, e.g. mapped from input items with an expression`,
+			},
+			{ name: 'None', value: 'none', description: 'Send no customer list' },
+		],
+	},
+	{
+		displayName: 'Customer Rows',
+		name: 'customers',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Customer',
+		default: {},
+		displayOptions: { show: showWhenCustomersFrom('rows') },
+		options: [
+			{
+				displayName: 'Customer',
+				name: 'customer',
+				values: [
+					{
+						displayName: 'Customer ID',
+						name: 'id',
+						type: 'string',
+						default: '',
+						description: 'The customer’s identifier in the service',
+					},
+					{
+						displayName: 'To Number',
+						name: 'toNumber',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. +14155550100',
+						description: 'Number the message goes to, in E.164 format',
+					},
+				],
+			},
+		],
+		routing: { send: { preSend: [preSendStep(sendCustomerRows)] } },
+	},
+	checkedBodyField(
+		{
+			displayName: 'Customers (JSON)',
+			name: 'customersJson',
+			type: 'json',
+			default: '[]',
+			// Built from CUSTOMER_KEYS, so the help cannot name a key the service does not take.
+			description: `A JSON array of objects with the keys ${customerKeysText} (a phone number in E.164 format), usually an expression over the input`,
+			hint: `From all input items, with Execute Once turned on in the node settings: {{ $input.all().map(item => ({ ${CUSTOMER_KEYS[0]}: item.json.id, ${CUSTOMER_KEYS[1]}: item.json.phone })) }}`,
+			displayOptions: { show: showWhenCustomersFrom('json') },
+			routing: { send: { type: 'body', property: 'touchpoint.customer_details' } },
+		},
+		(value) => {
+			const parsed = parseJson(value);
+			if ('problem' in parsed) return parsed;
+			if (parsed.value === undefined || parsed.value === null) return { problem: EMPTY };
+			if (!Array.isArray(parsed.value)) {
+				return {
+					problem: 'must be a JSON array, e.g. [{"id": "cus_1", "to_number": "+14155550100"}]',
+				};
+			}
+			if (parsed.value.length === 0) return { problem: EMPTY };
+			for (const [index, entry] of parsed.value.entries()) {
+				const problem = customerEntryProblem(entry, index + 1);
+				if (problem) return { problem, hint: E164_HINT };
+			}
+			return { value: parsed.value };
+		},
+	),
+];
