@@ -48,10 +48,6 @@ export const NAMED_ACTION_TYPES = [
 	'SEND_SMS',
 ];
 
-/** n8n expression turning a comma-separated text (or an array from an expression) into a list. */
-export const COMMA_SEPARATED_LIST =
-	'={{ (Array.isArray($value) ? $value : String($value).split(",")).map(entry => String(entry).trim()).filter(entry => entry !== "") }}';
-
 /**
  * Most pages a list is read to (Return All, the trigger), unless their Max Pages option says otherwise:
  * beyond it the read fails instead of paging on.

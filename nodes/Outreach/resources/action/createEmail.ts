@@ -1,5 +1,5 @@
 import { jsonBodyField, requiredBodyField } from '../../shared/bodyFields';
-import { COMMA_SEPARATED_LIST } from '../../shared/constants';
+import { COMMA_SEPARATED_LIST } from '../../shared/lists';
 import type { Operation } from '../../shared/operations';
 import {
 	actionAdditionalFields,

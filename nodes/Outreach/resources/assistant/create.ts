@@ -1,5 +1,6 @@
 import { requiredBodyField } from '../../shared/bodyFields';
-import { ASSISTANT_MODEL_FIELD, COMMA_SEPARATED_LIST } from '../../shared/constants';
+import { ASSISTANT_MODEL_FIELD } from '../../shared/constants';
+import { COMMA_SEPARATED_LIST } from '../../shared/lists';
 import { additionalFieldsCollection } from '../../shared/escapeHatch';
 import { writeRouting, type Operation } from '../../shared/operations';
 

@@ -6,7 +6,8 @@ import type {
 } from 'n8n-workflow';
 
 import { jsonBodyField, requestBody } from '../../shared/bodyFields';
-import { COMMA_SEPARATED_LIST, EXECUTION_DAYS } from '../../shared/constants';
+import { EXECUTION_DAYS } from '../../shared/constants';
+import { COMMA_SEPARATED_LIST } from '../../shared/lists';
 import { isPlainObject } from '../../shared/objectPaths';
 import { preSendStep } from '../../transport/nodeRun';
 

@@ -1,102 +1,10 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-
-import { FAQ_PAIR_KEYS, KNOWLEDGE_BASE_EXTRA_FILES_FIELD } from '../../shared/constants';
-import { fieldError } from '../../shared/errors';
-import { additionalBodyFieldsOption, readAdditionalBodyFields } from '../../shared/escapeHatch';
-import { binaryFile, formBody } from '../../shared/multipart';
+import { KNOWLEDGE_BASE_EXTRA_FILES_FIELD } from '../../shared/constants';
+import { additionalBodyFieldsOption } from '../../shared/escapeHatch';
 import { writeRouting, type Operation } from '../../shared/operations';
 import { knowledgeBaseId } from './knowledgeBaseId';
+import { sendUpdateForm } from './updateForm';
 
 const show = { resource: ['knowledgeBase'], operation: ['update'] };
-
-function listOfNames(value: unknown): string[] {
-	return String(value ?? '')
-		.split(',')
-		.map((name) => name.trim())
-		.filter((name) => name !== '');
-}
-
-/** The escape hatch as form fields: a list value repeats the field, other values are sent as JSON text. */
-function additionalFormFields(context: IExecuteSingleFunctions): Array<[string, string]> {
-	const extra =
-		readAdditionalBodyFields(
-			context,
-			'updateFields.additionalBodyFields',
-			'a JSON object of form fields',
-		) ?? {};
-	return Object.entries(extra).flatMap(([key, value]) => {
-		if (key.trim() === '')
-			throw fieldError(context, 'Additional Body Fields', 'a field name is empty');
-		return (Array.isArray(value) ? value : [value]).map((entry): [string, string] => [
-			key,
-			typeof entry === 'string' ? entry : JSON.stringify(entry),
-		]);
-	});
-}
-
-/** The multipart/form-data body of the update: name, URLs, FAQ pairs, further fields, then the files. */
-async function sendUpdateForm(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const fields: Array<[string, string]> = [];
-	const name = String(this.getNodeParameter('updateFields.name', '') ?? '').trim();
-	if (name) fields.push(['name', name]);
-
-	const urls = this.getNodeParameter('updateFields.urls.url', []) as Array<{ value?: string }>;
-	for (const url of urls) {
-		const value = String(url.value ?? '').trim();
-		if (value) fields.push(['urls', value]);
-	}
-	const faqs = this.getNodeParameter('updateFields.faqs.faq', []) as Array<{
-		question?: string;
-		answer?: string;
-	}>;
-	faqs.forEach((faq, index) => {
-		const question = String(faq.question ?? '').trim();
-		const answer = String(faq.answer ?? '').trim();
-		if (!question || !answer) {
-			throw fieldError(
-				this,
-				`FAQ Pairs (pair ${index + 1})`,
-				'needs both a question and an answer',
-			);
-		}
-		fields.push([
-			'faqs',
-			JSON.stringify({ [FAQ_PAIR_KEYS.question]: question, [FAQ_PAIR_KEYS.answer]: answer }),
-		]);
-	});
-	fields.push(...additionalFormFields(this));
-
-	const files: Array<[string, File]> = [];
-	for (const property of listOfNames(this.getNodeParameter('updateFields.binaryProperties', ''))) {
-		files.push(['files', await binaryFile(this, property, 'Files (Binary Properties)')]);
-	}
-	const extraFilesField =
-		String(this.getNodeParameter('updateFields.additionalFilesField', '') ?? '').trim() ||
-		KNOWLEDGE_BASE_EXTRA_FILES_FIELD;
-	const extraFiles = listOfNames(
-		this.getNodeParameter('updateFields.additionalFilesBinaryProperties', ''),
-	);
-	for (const property of extraFiles) {
-		files.push([
-			extraFilesField,
-			await binaryFile(this, property, 'Additional Files (Binary Properties)'),
-		]);
-	}
-
-	if (fields.length === 0 && files.length === 0) {
-		throw fieldError(
-			this,
-			'Update Fields',
-			'add at least one of Name, Files, URLs, FAQ Pairs, Additional Files or Additional Body Fields',
-		);
-	}
-	requestOptions.body = formBody(fields, files);
-	requestOptions.json = false;
-	return requestOptions;
-}
 
 /** PUT /v2/_knowledgebase/{id} as multipart/form-data; the files come from the item's binary data. */
 export const updateKnowledgeBase: Operation = {
