@@ -13,6 +13,12 @@ import { knowledgeBaseDescription } from './resources/knowledgeBase';
 import { OUTREACH_DESCRIPTION } from './shared/constants';
 import { outputFields } from './shared/outputFields';
 
+/**
+ * Every operation, resource by resource. Each operation's routing (shared/operations.ts) sends its
+ * request through this package's transport (transport/sendOperation.ts), by way of the one hook n8n's
+ * routing engine lets a declarative node send with: checks, redirects, deadlines, 429s, guardrails and
+ * the coordination of a run's items all live there.
+ */
 const resourceOperations = [
 	...callDescription,
 	...campaignDescription,
