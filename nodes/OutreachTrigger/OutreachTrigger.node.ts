@@ -135,11 +135,11 @@ export class OutreachTrigger implements INodeType {
 			},
 		);
 		const ids = records.map((record) => recordId(record));
-		const withoutId = ids.indexOf(undefined);
-		if (withoutId >= 0) {
+		const firstWithoutId = ids.indexOf(undefined);
+		if (firstWithoutId >= 0) {
 			throw await serviceError(
 				this,
-				`The service's answer to GET ${listPath} lists a record without an ID the trigger can remember (record ${withoutId + 1})`,
+				`The service's answer to GET ${listPath} lists a record without an ID the trigger can remember (record ${firstWithoutId + 1})`,
 				`The trigger tells records apart by their id (or action_id, campaign_id, customer_id, _id): text or a number of at most ${MAX_RECORD_ID_LENGTH} characters.`,
 			);
 		}

@@ -58,7 +58,7 @@ export async function readAllPages(
 ): Promise<IDataObject[]> {
 	const perPage = Math.min(limit, LIST_PAGE_SIZE);
 	const records: IDataObject[] = [];
-	const seenIds = new Set<string>();
+	const listedIds = new Set<string>();
 	let previousPage = '';
 	for (let page = 1; ; page++) {
 		const {
@@ -73,8 +73,8 @@ export async function readAllPages(
 		for (const record of pageRecords) {
 			const id = recordId(record);
 			withoutId ||= id === undefined;
-			if (id !== undefined && seenIds.has(id)) continue;
-			if (id !== undefined) seenIds.add(id);
+			if (id !== undefined && listedIds.has(id)) continue;
+			if (id !== undefined) listedIds.add(id);
 			records.push(record);
 			fresh++;
 		}
