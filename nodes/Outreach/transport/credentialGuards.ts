@@ -14,7 +14,7 @@ export interface CredentialGuards {
  * before it existed; a problem for anything but a whole number from 0, so that a typing mistake never
  * lifts the cap.
  */
-export function parseCallCap(value: unknown): CredentialGuards['cap'] {
+function parseCallCap(value: unknown): CredentialGuards['cap'] {
 	if (value === undefined || value === null || value === '') return { calls: 0 };
 	const calls = typeof value === 'string' ? Number(value.trim()) : value;
 	if (typeof calls === 'number' && Number.isSafeInteger(calls) && calls >= 0) return { calls };

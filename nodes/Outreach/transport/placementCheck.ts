@@ -22,7 +22,7 @@ export type PlacementCheck =
 	| { wait: Promise<void> };
 
 const CAP_SETTING = 'Max Calls per Execution (Outreach API credential)';
-export const REPEAT_OPTION = 'Options → Allow Identical Repeats';
+const REPEAT_OPTION = 'Options → Allow Identical Repeats';
 
 /** Ledgers of runs that have no execution ID (never the case in n8n itself). */
 const ledgersOfRuns = new WeakMap<object, ExecutionLedger>();
