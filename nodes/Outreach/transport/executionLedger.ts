@@ -45,14 +45,10 @@ export interface Placement {
  * request is not placed twice.
  */
 export class ExecutionLedger {
+	/** Requests that placed or may have placed something, or are in flight: what the cap counts. */
 	private readonly entries = new Map<string, Entry>();
 	private answers = 0;
 	private repeats = 0;
-
-	/** Requests of the execution that placed or may have placed something, or are in flight. */
-	get count(): number {
-		return this.entries.size;
-	}
 
 	/**
 	 * A claim to send the request `key` for `sender`; with `allowRepeats`, an identical earlier
