@@ -73,19 +73,20 @@ export async function recordEnvelope(
 	return body as IDataObject;
 }
 
-export interface ListPage {
+/** A list answer checked to be one: its records, and the total the service gives. */
+export interface ListAnswer {
 	records: IDataObject[];
 	/** `pagination.total_records` when the service gives it. */
 	total?: number;
 	label: string;
 }
 
-/** One page of a list answer: `data.data` must be a list of objects. */
-export async function listPage(
+/** Checks a list answer: `data.data` must be a list of objects. */
+export async function listAnswer(
 	context: NodeContext,
 	answer: ServiceAnswer,
 	page: number,
-): Promise<ListPage> {
+): Promise<ListAnswer> {
 	const body = await successBody(context, answer);
 	const data = isPlainObject(body) ? body.data : undefined;
 	const records = isPlainObject(data) ? data.data : undefined;

@@ -3,11 +3,12 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { LIST_PAGE_SIZE } from '../shared/constants';
 import type { NodeContext } from '../shared/errors';
 import { recordId } from '../shared/validators';
-import { listPage, type ListPage } from './answers';
+import { listAnswer, type ListAnswer } from './answers';
 import { deliver, type Lane } from './delivery';
 import { serviceError } from './serviceError';
 
-export interface ReadPage extends ListPage {
+/** A list page: one answer of a list, and whether another page may follow. */
+interface ListPage extends ListAnswer {
 	/** Whether `pagination.total_records` says further records follow this page. */
 	totalSaysMore: boolean;
 	/** Whether a further page may hold records: this one is full, and the total does not say it was the last. */
@@ -21,21 +22,21 @@ export async function readListPage(
 	lane: Lane,
 	page: number,
 	perPage = LIST_PAGE_SIZE,
-): Promise<ReadPage> {
+): Promise<ListPage> {
 	const answer = await deliver(
 		context,
 		{ ...request, method: 'GET', qs: { ...request.qs, page, per_page: perPage } },
 		lane,
 		` (page ${page})`,
 	);
-	const listed = await listPage(context, answer, page);
+	const listed = await listAnswer(context, answer, page);
 	const { records, total } = listed;
 	const totalSaysMore = total !== undefined && page * perPage < total;
 	const hasMore = records.length >= perPage && (total === undefined || totalSaysMore);
 	return { ...listed, totalSaysMore, hasMore };
 }
 
-export interface ReadPagesOptions {
+interface ReadPagesOptions {
 	/** Stop once this many records are read. */
 	limit: number;
 	/** Most pages to read: beyond them the read fails instead of paging on. */
