@@ -11,6 +11,9 @@ import type {
  * /v2 is trimmed back to the host part. The expression serves the declarative node's requestDefaults
  * and the credential test; normalizeOutreachBaseUrl is the same rule for programmatic requests.
  */
+/** The credential type's name: what the nodes ask for and the transport reads. */
+export const OUTREACH_CREDENTIAL_TYPE = 'outreachApi';
+
 export const OUTREACH_BASE_URL_EXPRESSION =
 	'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/v2$/i, "") }}';
 
@@ -22,7 +25,7 @@ export function normalizeOutreachBaseUrl(baseUrl: unknown): string {
 }
 
 export class OutreachApi implements ICredentialType {
-	name = 'outreachApi';
+	name = OUTREACH_CREDENTIAL_TYPE;
 
 	displayName = 'Outreach API';
 

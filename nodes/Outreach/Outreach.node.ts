@@ -1,6 +1,9 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { OUTREACH_BASE_URL_EXPRESSION } from '../../credentials/OutreachApi.credentials';
+import {
+	OUTREACH_BASE_URL_EXPRESSION,
+	OUTREACH_CREDENTIAL_TYPE,
+} from '../../credentials/OutreachApi.credentials';
 import { searchCampaigns } from './listSearch/searchCampaigns';
 import { searchCustomers } from './listSearch/searchCustomers';
 import { getActions } from './loadOptions/getActions';
@@ -44,7 +47,7 @@ export class Outreach implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'outreachApi', required: true }],
+		credentials: [{ name: OUTREACH_CREDENTIAL_TYPE, required: true }],
 		requestDefaults: {
 			baseURL: OUTREACH_BASE_URL_EXPRESSION,
 			headers: { Accept: 'application/json' },

@@ -14,6 +14,7 @@ import {
 	POLL_RATE_LIMIT_WAIT_MS,
 	TRIGGER_MAX_ABSENT_IDS,
 } from '../Outreach/shared/constants';
+import { OUTREACH_CREDENTIAL_TYPE } from '../../credentials/OutreachApi.credentials';
 import { MAX_RECORD_ID_LENGTH, recordId } from '../Outreach/shared/validators';
 import { ownLane } from '../Outreach/transport/delivery';
 import { maxPagesOption } from '../Outreach/transport/options';
@@ -58,7 +59,7 @@ export class OutreachTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'outreachApi', required: true }],
+		credentials: [{ name: OUTREACH_CREDENTIAL_TYPE, required: true }],
 		properties: [
 			{
 				displayName: 'Trigger On',

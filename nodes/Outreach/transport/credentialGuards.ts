@@ -1,10 +1,10 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { OUTREACH_CREDENTIAL_TYPE } from '../../../credentials/OutreachApi.credentials';
 import { parseAllowedPrefixes } from '../shared/destinations';
-import { CREDENTIAL_TYPE } from './serviceError';
 
 /** The guardrails the owner of the Outreach API credential set; a problem when one is mistyped. */
-export interface CredentialGuards {
+interface CredentialGuards {
 	allowed: ReturnType<typeof parseAllowedPrefixes>;
 	cap: { calls: number } | { problem: string };
 }
@@ -30,7 +30,7 @@ export async function credentialGuards(
 ): Promise<CredentialGuards> {
 	let read = guardsOfRun.get(run);
 	if (!read) {
-		read = context.getCredentials(CREDENTIAL_TYPE).then((credentials) => ({
+		read = context.getCredentials(OUTREACH_CREDENTIAL_TYPE).then((credentials) => ({
 			allowed: parseAllowedPrefixes(credentials.allowedDestinations),
 			cap: parseCallCap(credentials.maxCallsPerExecution),
 		}));

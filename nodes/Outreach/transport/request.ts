@@ -5,12 +5,15 @@ import type {
 	NodeApiError,
 } from 'n8n-workflow';
 
-import { normalizeOutreachBaseUrl } from '../../../credentials/OutreachApi.credentials';
+import {
+	normalizeOutreachBaseUrl,
+	OUTREACH_CREDENTIAL_TYPE,
+} from '../../../credentials/OutreachApi.credentials';
 import { DEFAULT_REQUEST_TIMEOUT_MS, MAX_SAME_ORIGIN_REDIRECTS } from '../shared/constants';
 import { fieldError, type NodeContext } from '../shared/errors';
 import { baseUrlProblem } from '../shared/validators';
 import { reachedService, transientFailure } from './retryPolicy';
-import { CREDENTIAL_TYPE, serviceError } from './serviceError';
+import { serviceError } from './serviceError';
 
 const BASE_URL_HINT = 'Fix the Base URL in the Outreach API credential.';
 
@@ -68,7 +71,7 @@ async function exchange(
 		options: IHttpRequestOptions,
 	) => Promise<IN8nHttpFullResponse>;
 	return await beforeDeadline(
-		request.call(withDeadline as NodeContext, CREDENTIAL_TYPE, {
+		request.call(withDeadline as NodeContext, OUTREACH_CREDENTIAL_TYPE, {
 			...options,
 			abortSignal: signal,
 			returnFullResponse: true,
@@ -106,7 +109,7 @@ export async function send(
 	const label = `${method} ${request.url}${labelSuffix}`;
 	const baseURL =
 		request.baseURL ??
-		normalizeOutreachBaseUrl((await context.getCredentials(CREDENTIAL_TYPE)).baseUrl);
+		normalizeOutreachBaseUrl((await context.getCredentials(OUTREACH_CREDENTIAL_TYPE)).baseUrl);
 	const problem = baseUrlProblem(baseURL);
 	if (problem) throw fieldError(context, 'Base URL', problem, BASE_URL_HINT);
 

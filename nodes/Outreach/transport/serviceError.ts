@@ -1,15 +1,14 @@
 import { NodeApiError, type JsonObject } from 'n8n-workflow';
 
+import { OUTREACH_CREDENTIAL_TYPE } from '../../../credentials/OutreachApi.credentials';
 import type { NodeContext } from '../shared/errors';
-
-export const CREDENTIAL_TYPE = 'outreachApi';
 
 /**
  * Replaces every occurrence of the access token as it is sent (trimmed, as the credential's header
  * sends it), so that no message can carry it anywhere.
  */
-export async function withoutToken(context: NodeContext, text: string): Promise<string> {
-	const { accessToken } = await context.getCredentials(CREDENTIAL_TYPE);
+async function withoutToken(context: NodeContext, text: string): Promise<string> {
+	const { accessToken } = await context.getCredentials(OUTREACH_CREDENTIAL_TYPE);
 	const sent = typeof accessToken === 'string' ? accessToken.trim() : '';
 	return sent === '' ? text : text.split(sent).join('***');
 }
