@@ -41,30 +41,34 @@ function mergeAdditionalBodyFields(parameterName: string) {
 	};
 }
 
-/** The escape hatch as a form option; `merge` is false where the operation reads it itself. */
-export function additionalBodyFieldsOption(
-	collectionName: string,
-	description = 'JSON object merged into the request body last: adds fields the form does not offer or overrides any field. Keys may be dotted paths, e.g. {"touchpoint.additional_settings.delay": 5}.',
-	merge = true,
-): INodeProperties {
+/** The escape hatch's form field; how it is sent is the operation's. */
+function escapeHatchField(description: string): INodeProperties {
 	return {
 		displayName: LABEL,
 		name: 'additionalBodyFields',
 		type: 'json',
 		default: '{}',
 		description,
-		...(merge
-			? {
-					routing: {
-						send: {
-							preSend: [
-								preSendStep(mergeAdditionalBodyFields(`${collectionName}.additionalBodyFields`)),
-							],
-						},
-					},
-				}
-			: {}),
 	};
+}
+
+/** The escape hatch of a JSON body, in the collection `collectionName`: merged into the body last. */
+export function additionalBodyFieldsOption(collectionName: string): INodeProperties {
+	return {
+		...escapeHatchField(
+			'JSON object merged into the request body last: adds fields the form does not offer or overrides any field. Keys may be dotted paths, e.g. {"touchpoint.additional_settings.delay": 5}.',
+		),
+		routing: {
+			send: {
+				preSend: [preSendStep(mergeAdditionalBodyFields(`${collectionName}.additionalBodyFields`))],
+			},
+		},
+	};
+}
+
+/** The escape hatch of a multipart form: declared only, the operation's form assembly reads it. */
+export function additionalFormFieldsOption(description: string): INodeProperties {
+	return escapeHatchField(description);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { KNOWLEDGE_BASE_EXTRA_FILES_FIELD } from '../../shared/constants';
-import { additionalBodyFieldsOption } from '../../shared/escapeHatch';
+import { additionalFormFieldsOption } from '../../shared/escapeHatch';
 import { writeRouting, type Operation } from '../../shared/operations';
 import { knowledgeBaseId } from './knowledgeBaseId';
 import { sendUpdateForm } from './updateForm';
@@ -32,10 +32,8 @@ export const updateKnowledgeBase: Operation = {
 			description: 'Sent as multipart/form-data; files come from the input item’s binary data',
 			displayOptions: { show },
 			options: [
-				additionalBodyFieldsOption(
-					'updateFields',
+				additionalFormFieldsOption(
 					'JSON object of further form fields, sent after the others; a list value repeats the field, e.g. {"urls": ["https://example.com/a", "https://example.com/b"]}',
-					false,
 				),
 				{
 					displayName: 'Additional Files (Binary Properties)',
