@@ -11,7 +11,11 @@ import { writeRouting, type Operation } from '../../shared/operations';
 import { customerFields } from './customers';
 import { show, touchpointSettingsFields } from './touchpoint';
 
-/** POST /v2/campaign/create_with_touchpoint — a campaign with one messaging touchpoint. */
+/**
+ * POST /v2/campaign/create_with_touchpoint — a campaign with one messaging touchpoint. The body: the
+ * fields below, the customers (customers.ts) and the touchpoint's settings (touchpoint.ts). Sent, as
+ * every operation is, by the transport that `writeRouting` names (shared/operations.ts).
+ */
 const option: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',

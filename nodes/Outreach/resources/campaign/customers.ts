@@ -2,33 +2,22 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 
 import { checkedBodyField } from '../../shared/bodyFields';
 import { fieldError } from '../../shared/errors';
-import { isPlainObject } from '../../shared/objectPaths';
 import { preSendStep } from '../../transport/nodeRun';
-import { E164_HINT, parseJson, phoneNumberProblem } from '../../shared/validators';
+import { E164_HINT } from '../../shared/validators';
+import {
+	checkCustomersJson,
+	CUSTOMER_KEYS,
+	customerKeysText,
+	customerProblem,
+} from './customerRules';
 import { show, touchpointOf } from './touchpoint';
 
 /**
  * Campaign → Create's customers (touchpoint.customer_details): typed as rows, or a JSON array from an
- * expression. Each customer is an ID and an E.164 number, checked by one rule for both.
+ * expression; both checked by the rules in customerRules.ts.
  */
 
-/** The keys of one customer_details entry, as the service takes them. */
-const CUSTOMER_KEYS = ['id', 'to_number'];
-const customerKeysText = CUSTOMER_KEYS.map((key) => `"${key}"`).join(' and ');
-
 const showWhenCustomersFrom = (source: string) => ({ ...show, customerSource: [source] });
-
-/** The one rule for a customer: an ID (text or a number), and a number in E.164 format. */
-function customerProblem(
-	id: unknown,
-	toNumber: unknown,
-): { field: 'id' } | { field: 'number'; problem: string } | undefined {
-	if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') {
-		return { field: 'id' };
-	}
-	const problem = phoneNumberProblem(toNumber);
-	return problem ? { field: 'number', problem } : undefined;
-}
 
 /** Sends the Customer Rows as customer_details [{id, to_number}]. */
 async function sendCustomerRows(
@@ -52,20 +41,6 @@ async function sendCustomerRows(
 	});
 	return requestOptions;
 }
-
-/** The problem with one entry of Customers (JSON), or undefined. */
-function customerEntryProblem(entry: unknown, position: number): string | undefined {
-	if (!isPlainObject(entry)) return `entry ${position} must be an object {"id": …, "to_number": …}`;
-	const unknownKey = Object.keys(entry).find((key) => !CUSTOMER_KEYS.includes(key));
-	if (unknownKey) {
-		return `entry ${position} has "${unknownKey}", which the service does not take: each entry has ${customerKeysText}`;
-	}
-	const problem = customerProblem(entry.id, entry.to_number);
-	if (problem?.field === 'id') return `entry ${position} needs an "id"`;
-	return problem && `entry ${position}: "to_number" ${problem.problem}`;
-}
-
-const EMPTY = 'is empty: map at least one customer, or choose Customers → None';
 
 export const customerFields: INodeProperties[] = [
 	{
@@ -130,21 +105,6 @@ export const customerFields: INodeProperties[] = [
 			displayOptions: { show: showWhenCustomersFrom('json') },
 			routing: { send: { type: 'body', property: 'touchpoint.customer_details' } },
 		},
-		(value) => {
-			const parsed = parseJson(value);
-			if ('problem' in parsed) return parsed;
-			if (parsed.value === undefined || parsed.value === null) return { problem: EMPTY };
-			if (!Array.isArray(parsed.value)) {
-				return {
-					problem: 'must be a JSON array, e.g. [{"id": "cus_1", "to_number": "+14155550100"}]',
-				};
-			}
-			if (parsed.value.length === 0) return { problem: EMPTY };
-			for (const [index, entry] of parsed.value.entries()) {
-				const problem = customerEntryProblem(entry, index + 1);
-				if (problem) return { problem, hint: E164_HINT };
-			}
-			return { value: parsed.value };
-		},
+		checkCustomersJson,
 	),
 ];
