@@ -3,7 +3,7 @@
  * IDs that left the list (oldest first, at most `maxAbsent`), then the IDs of the list at the last
  * complete read; an ID that comes back after a short or partial answer hid it is not new again.
  */
-export interface PollMemory {
+interface PollMemory {
 	/** What to keep for the next poll. */
 	ids: string[];
 	/** Whether a record of this poll is new: never listed, nor remembered as having left. */

@@ -12,13 +12,13 @@ import { deleteAtPath, getAtPath, isPlainObject, setAtPath } from './objectPaths
 import { E164_HINT, isEmptyValue, parseJson, phoneNumberProblem, wholeNumber } from './validators';
 
 /** What a check makes of the value routing placed in the body: the value to send, or a problem. */
-export type BodyCheck = (
+type BodyCheck = (
 	value: unknown,
 	context: IExecuteSingleFunctions,
 ) => { value: unknown } | { problem: string; hint?: string };
 
 /** A field that routing sends in the JSON body at `routing.send.property`. */
-export type BodyField = INodeProperties & {
+type BodyField = INodeProperties & {
 	routing: { send: { type: 'body'; property: string } };
 };
 

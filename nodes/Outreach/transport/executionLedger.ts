@@ -3,7 +3,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { MAX_LEDGER_ANSWERS, MAX_LEDGER_EXECUTIONS } from '../shared/constants';
 
 /** Who sends a request: n8n's Retry On Fail sending the same item of the same node run again. */
-export interface Sender {
+interface Sender {
 	run: object;
 	index: number;
 }

@@ -14,7 +14,7 @@
 import { MAX_BACKOFF_MS } from '../shared/constants';
 
 /** What an answer (or its absence) means for sending the request again. */
-export type Retry = 'refused' | 'unknown' | 'final';
+type Retry = 'refused' | 'unknown' | 'final';
 
 export function retryOfStatus(status: number): Retry {
 	if (status === 429) return 'refused';
