@@ -9,20 +9,18 @@ import {
 	ownerSetupPending,
 	setUpDevHome,
 	startN8n,
-	startSandbox,
-} from './n8n-local.mjs';
+} from '../.build/support/n8n/setup.js';
+import { SANDBOX_CREDENTIAL } from '../.build/support/credential.js';
+import { startSandbox } from '../.build/support/sandbox/server.js';
+import { sandboxSettings } from '../.build/support/sandbox/settings.js';
 
 const n8nPort = Number(process.env.N8N_PORT ?? 5678);
-const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
 const started = Date.now();
 
 const installation = await ensureN8n();
 const home = path.join(LOCAL_DIR, 'dev-home');
-const sandbox = await startSandbox(sandboxPort, {
-	seedCustomers: Number(process.env.SANDBOX_CUSTOMERS ?? 25),
-	seedExamples: true,
-	log: (line) => console.log(`  sandbox: ${line}`),
-});
+const { port: sandboxPort, options: sandboxOptions } = sandboxSettings();
+const sandbox = await startSandbox(sandboxPort, sandboxOptions);
 await setUpDevHome(installation, home, sandbox);
 const n8n = await startN8n(installation, home, n8nPort);
 const firstVisit = (await ownerSetupPending(n8n.url))
@@ -33,7 +31,7 @@ console.log(`
 Ready in ${Math.round((Date.now() - started) / 1000)} s.
   n8n      ${n8n.url}${firstVisit}
   sandbox  ${sandbox.url}   (token ${sandbox.token}; each request it receives is printed below)
-  The "Outreach sandbox" credential and the example workflows are in n8n.
+  The "${SANDBOX_CREDENTIAL.name}" credential and the example workflows are in n8n.
   n8n log: ${path.relative(process.cwd(), n8n.logFile)}
 Ctrl-C stops both.`);
 

@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { ensureN8n, NEWEST_N8N_VERSION, ROOT } from './n8n-local.mjs';
+import { ensureN8n, NEWEST_N8N_VERSION } from '../.build/support/n8n/setup.js';
+import { PACKAGE_ROOT } from '../.build/support/repo.js';
 
 const require = createRequire(import.meta.url);
 const jest = require.resolve('jest/bin/jest');
@@ -17,13 +18,13 @@ const versionOf = (modules, name) =>
 
 const installation = await ensureN8n(NEWEST_N8N_VERSION);
 const newestModules = path.join(installation.dir, 'node_modules');
-const ownModules = path.join(ROOT, 'node_modules');
+const ownModules = path.join(PACKAGE_ROOT, 'node_modules');
 const engines = [
 	{ label: `n8n-core ${versionOf(ownModules, 'n8n-core')}`, node: process.execPath, config: [] },
 	{
 		label: `n8n-core ${versionOf(newestModules, 'n8n-core')} (n8n ${NEWEST_N8N_VERSION})`,
 		node: installation.node,
-		config: ['--config', path.join(ROOT, 'jest.n8n2.config.js')],
+		config: ['--config', path.join(PACKAGE_ROOT, 'jest.n8n2.config.js')],
 		env: { OUTREACH_ENGINE_MODULES: newestModules },
 	},
 ];
@@ -36,7 +37,7 @@ try {
 		const countsFile = path.join(countsDir, `${index}.json`);
 		const code = await new Promise((resolve) => {
 			const child = spawn(engine.node, [jest, ...engine.config, ...process.argv.slice(2)], {
-				cwd: ROOT,
+				cwd: PACKAGE_ROOT,
 				stdio: 'inherit',
 				env: {
 					...process.env,

