@@ -11,14 +11,14 @@ import { Store, type Collection, type JsonObject } from './store';
 
 export const DEFAULT_TOKEN = 'sandbox-token';
 
-export interface RecordedFile {
+interface RecordedFile {
 	field: string;
 	fileName: string;
 	mimeType: string;
 	content: Buffer;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
 	method: string;
 	/** The path as it arrived on the wire, before any percent-decoding. */
 	rawPath: string;
@@ -42,7 +42,7 @@ export type Fault =
  * A limit like a real service's: a bucket of `perSecond` requests that refills at `perSecond` a
  * second; a request that finds it empty is refused with 429 and does nothing.
  */
-export interface RateLimit {
+interface RateLimit {
 	perSecond: number;
 	retryAfter?: RetryAfterStyle;
 }
@@ -489,4 +489,11 @@ export class Sandbox {
 			created(res, { id, name: body.name });
 		});
 	}
+}
+
+/** Starts a sandbox in this process on `port` (0: a free one). */
+export async function startSandbox(port: number, options: SandboxOptions = {}): Promise<Sandbox> {
+	const sandbox = new Sandbox(options);
+	await sandbox.start(port);
+	return sandbox;
 }

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 
 export type JsonObject = Record<string, unknown>;
 
-export interface StoredRecord extends JsonObject {
+interface StoredRecord extends JsonObject {
 	id: string;
 }
 
-export interface Page<T> {
+interface Page<T> {
 	data: T[];
 	pagination: { current_page: number; per_page: number; total_records: number };
 }
