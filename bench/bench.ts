@@ -26,7 +26,7 @@ import {
 	type Sample,
 	type WayName,
 } from './makeCallWays';
-import { startSandbox, type SandboxProcess } from './sandboxProcess';
+import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** The sections to run, by number (BENCH_SECTIONS=1,7); all when unset. */
@@ -212,7 +212,7 @@ async function returnAll() {
 		'peak RSS growth',
 	]);
 	for (const records of [10_000, 100_000]) {
-		const big = await startSandbox(records);
+		const big = await startSandboxProcess(records);
 		try {
 			const memory = samplePeakMemory(5);
 			await big.clear();
@@ -309,7 +309,7 @@ async function rateLimited() {
 		],
 		'Each item ends as a call or an error (Continue On Fail on, so that the previous version, which fails the node on the first 429, can be counted). Medians over the runs, min–max in brackets.',
 	);
-	const limited = await startSandbox(100, perSecond);
+	const limited = await startSandboxProcess(100, perSecond);
 	try {
 		for (const way of ways) {
 			const samples: LimitedSample[] = [];
@@ -352,7 +352,7 @@ async function main() {
 	);
 	registerComparedNodes();
 	if ([1, 2, 3, 4].some(wanted)) {
-		const sandbox = await startSandbox(100);
+		const sandbox = await startSandboxProcess(100);
 		try {
 			if (wanted(1)) await perItem(sandbox);
 			if (wanted(2)) await scaling(sandbox);

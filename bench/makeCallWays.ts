@@ -5,7 +5,6 @@ import path from 'node:path';
 
 import {
 	NodeConnectionTypes,
-	type INodeExecutionData,
 	type INodeParameters,
 	type INodeType,
 	type IVersionedNodeType,
@@ -18,6 +17,7 @@ import {
 	OUTREACH_NODE_TYPE,
 	runAfterInputItems,
 } from '../support/engine/engine';
+import { leads } from '../support/leads';
 import { PACKAGE_ROOT } from '../support/repo';
 import { DEFAULT_TOKEN } from '../support/sandbox/server';
 import type { SandboxProcess } from './sandboxProcess';
@@ -33,12 +33,6 @@ const PREVIOUS_NODE_TYPE = 'bench.previousOutreach';
 /** A checkout of an earlier version, built: its Outreach node is measured in the same run (before/after). */
 export const PREVIOUS_PACKAGE = process.env.BENCH_PREVIOUS_PACKAGE;
 const HTTP_NODE_TYPE = 'n8n-nodes-base.httpRequest';
-
-export function leads(count: number): INodeExecutionData[] {
-	return Array.from({ length: count }, (_, index) => ({
-		json: { name: `Lead ${index}`, phone: `+1415${String(index).padStart(7, '0')}` },
-	}));
-}
 
 /** Every way sends this call for each lead: POST MAKE_CALL_PATH with the lead's phone and name. */
 const AGENT_ID = 'agent-7';

@@ -7,7 +7,7 @@ import { Session } from 'node:inspector/promises';
 
 import { runBenchScript } from './benchProcess';
 import { measureWay, registerComparedNodes, WAY_LABELS, type WayName } from './makeCallWays';
-import { startSandbox } from './sandboxProcess';
+import { startSandboxProcess } from './sandboxProcess';
 
 interface ProfileNode {
 	id: number;
@@ -35,7 +35,7 @@ function groupOf(url: string, functionName: string): string {
 }
 
 async function profile(way: WayName, runs: number) {
-	const sandbox = await startSandbox(100);
+	const sandbox = await startSandboxProcess(100);
 	const session = new Session();
 	session.connect();
 	try {

@@ -15,7 +15,10 @@ const children = new Set<ChildProcess>();
 process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
 
 /** A sandbox seeded with `customers`; `perSecond` turns on its rate-limit mode. */
-export async function startSandbox(customers: number, perSecond = 0): Promise<SandboxProcess> {
+export async function startSandboxProcess(
+	customers: number,
+	perSecond = 0,
+): Promise<SandboxProcess> {
 	const child: ChildProcess = spawn(
 		process.execPath,
 		[path.join(PACKAGE_ROOT, '.build/support/sandbox/cli.js')],

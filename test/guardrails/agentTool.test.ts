@@ -3,7 +3,7 @@
 import { runAsAgentTool } from '../../support/engine/agent';
 import { CallingService } from '../../support/hostile/callingService';
 import { useHostile } from '../hostile/useHostile';
-import { leadPhone } from '../volume/leads';
+import { leadPhone } from '../../support/leads';
 
 const { service, credentials } = useHostile();
 

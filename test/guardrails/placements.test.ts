@@ -12,7 +12,7 @@ import {
 import { inputItemsNode } from '../../support/engine/input-node';
 import { CallingService } from '../../support/hostile/callingService';
 import { useHostile } from '../hostile/useHostile';
-import { callEachLead, leadPhone, leads } from '../volume/leads';
+import { callEachLead, leadPhone, leads } from '../../support/leads';
 
 const { service, credentials } = useHostile();
 

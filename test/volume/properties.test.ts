@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { runOutreach } from '../../support/engine/engine';
 import { json } from '../../support/hostile/server';
 import { useHostile } from '../hostile/useHostile';
-import { callEachLead, leadPhone, leads } from './leads';
+import { callEachLead, leadPhone, leads } from '../../support/leads';
 
 const RUNS = Number(process.env.VOLUME_PROPERTY_RUNS ?? 200);
 

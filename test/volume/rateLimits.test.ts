@@ -4,7 +4,7 @@ import { DEFAULT_CONCURRENT_REQUESTS } from '../../nodes/Outreach/shared/constan
 import { runOutreach } from '../../support/engine/engine';
 import { CallingService, type CallingServiceLimits } from '../../support/hostile/callingService';
 import { useHostile } from '../hostile/useHostile';
-import { callEachLead, leadPhone, leads } from './leads';
+import { callEachLead, leadPhone, leads } from '../../support/leads';
 
 const { service, credentials } = useHostile();
 

@@ -5,7 +5,7 @@ import { runOutreach } from '../../support/engine/engine';
 import { CallingService } from '../../support/hostile/callingService';
 import { json, listPage } from '../../support/hostile/server';
 import { useHostile } from '../hostile/useHostile';
-import { callEachLead, leadPhone, leads } from './leads';
+import { callEachLead, leadPhone, leads } from '../../support/leads';
 
 const { service, credentials } = useHostile();
 

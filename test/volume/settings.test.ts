@@ -6,7 +6,7 @@ import { pollOnce } from '../../support/engine/methods';
 import { CallingService } from '../../support/hostile/callingService';
 import { json, listPage } from '../../support/hostile/server';
 import { useHostile } from '../hostile/useHostile';
-import { callEachLead, leadPhone, leads } from './leads';
+import { callEachLead, leadPhone, leads } from '../../support/leads';
 
 const { service, credentials } = useHostile();
 
