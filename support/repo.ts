@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /** The nearest folder above `start` that holds a package.json: the repository root. */
-export function findRepoRoot(start: string): string {
+function findRepoRoot(start: string): string {
 	let dir = start;
 	while (!existsSync(path.join(dir, 'package.json'))) {
 		const parent = path.dirname(dir);

@@ -12,7 +12,7 @@ import {
 
 import { nodeTypes, OUTREACH_CREDENTIAL_TYPE, PACKAGE_ROOT, runWorkflow } from './engine';
 
-export interface ExampleWorkflow {
+interface ExampleWorkflow {
 	name: string;
 	nodes: INode[];
 	connections: IConnections;

@@ -20,7 +20,7 @@ import {
 	OUTREACH_NODE_TYPE,
 } from './engine';
 
-export const OUTREACH_TRIGGER_TYPE = OUTREACH_NODE_TYPE.replace(/\.outreach$/, '.outreachTrigger');
+const OUTREACH_TRIGGER_TYPE = OUTREACH_NODE_TYPE.replace(/\.outreach$/, '.outreachTrigger');
 
 function singleNodeWorkflow(node: INode, staticData?: IDataObject) {
 	return new Workflow({
@@ -55,7 +55,7 @@ async function runPoll(...args: Parameters<RunPoll>): ReturnType<RunPoll> {
 	return await (pollers.runPollFunction ?? pollers.runPoll).apply(pollers, args);
 }
 
-export interface PollResult {
+interface PollResult {
 	items: INodeExecutionData[];
 	/** The workflow static data as n8n would save it after this poll. */
 	staticData: IDataObject;
