@@ -119,6 +119,14 @@ async function perItem(sandbox: SandboxProcess) {
 		print(
 			`Against the previous version, same run: wall vs HTTP Request node ${ratio(wall('previous'), wall('http'))} before, ${ratio(wall('node'), wall('http'))} now (${ratio(wall('uncapped'), wall('http'))} uncapped); CPU per item ${ratio(cpu('node'), cpu('previous'))} of before (${ratio(cpu('uncapped'), cpu('previous'))} uncapped).`,
 		);
+		// Each round measures every way back to back, so a round's ratio is free of the machine's drift.
+		const paired = (way: WayName, measure: 'wallMs' | 'cpuMs') =>
+			samples[way].map((sample, run) => sample[measure] / samples.previous[run][measure]);
+		const pairedSpread = (values: number[]) =>
+			`${median(values).toFixed(2)}× (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}×)`;
+		print(
+			`Round by round, the node over the previous version: wall ${pairedSpread(paired('node', 'wallMs'))}, CPU ${pairedSpread(paired('node', 'cpuMs'))}; uncapped: wall ${pairedSpread(paired('uncapped', 'wallMs'))}, CPU ${pairedSpread(paired('uncapped', 'cpuMs'))} (median of ${RUNS} rounds, min–max).`,
+		);
 	}
 	print(
 		`What the cap of ${DEFAULT_CONCURRENT_REQUESTS} in flight costs against a sandbox that admits everything: wall ${ratio(wall('node'), wall('uncapped'))}, CPU ${ratio(cpu('node'), cpu('uncapped'))} of the uncapped node's.`,

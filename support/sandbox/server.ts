@@ -369,15 +369,26 @@ export class Sandbox {
 			const perPage = Number(req.query.per_page ?? 10);
 			ok(res, collection.page(page, perPage), `${what} fetched successfully`);
 		};
-		const remove = (collection: Collection, what: string) => (req: Request, res: Response) => {
-			const id = String(Object.values(req.params)[0]);
-			const record = collection.remove(id);
-			if (!record) {
-				notFound(res, what, id);
-				return;
-			}
-			ok(res, { id, deleted: true }, `${what} deleted successfully`);
-		};
+		/** The record the path's ID names, handed to `answer`, or 404 when there is none. */
+		const onRecord =
+			(collection: Collection, what: string, answer: (res: Response, id: string) => void) =>
+			(req: Request, res: Response) => {
+				const id = String(Object.values(req.params)[0]);
+				if (!collection.get(id)) {
+					notFound(res, what, id);
+					return;
+				}
+				answer(res, id);
+			};
+		const fetchOne = (collection: Collection, what: string) =>
+			onRecord(collection, what, (res, id) =>
+				ok(res, collection.get(id), `${what} fetched successfully`),
+			);
+		const remove = (collection: Collection, what: string) =>
+			onRecord(collection, what, (res, id) => {
+				collection.remove(id);
+				ok(res, { id, deleted: true }, `${what} deleted successfully`);
+			});
 
 		app.post('/v2/_voicecalls/:agent_id/makeCall', (req, res) => {
 			const body = req.body as JsonObject;
@@ -413,14 +424,7 @@ export class Sandbox {
 			created(res, { id, name: body.name, status: campaign.status }, 200);
 		});
 		app.get('/v2/_campaigns', (req, res) => pageOf(store.campaigns, req, res, 'Campaigns'));
-		app.get('/v2/_campaigns/:campaign_id', (req, res) => {
-			const record = store.campaigns.get(String(req.params.campaign_id));
-			if (!record) {
-				notFound(res, 'Campaign', String(req.params.campaign_id));
-				return;
-			}
-			ok(res, record, 'Campaign fetched successfully');
-		});
+		app.get('/v2/_campaigns/:campaign_id', fetchOne(store.campaigns, 'Campaign'));
 		app.delete('/v2/_campaigns/:campaign_id', remove(store.campaigns, 'Campaign'));
 
 		app.get('/v2/_customers', (req, res) => pageOf(store.customers, req, res, 'Customers'));
@@ -432,14 +436,7 @@ export class Sandbox {
 			store.knowledgeBases.insert({ id, document_count: 0, documents: [], faqs: [], ...body });
 			created(res, { id, name: body.name });
 		});
-		app.get('/v2/_knowledgebase/:id', (req, res) => {
-			const record = store.knowledgeBases.get(String(req.params.id));
-			if (!record) {
-				notFound(res, 'Knowledge base', String(req.params.id));
-				return;
-			}
-			ok(res, record, 'Knowledge base fetched successfully');
-		});
+		app.get('/v2/_knowledgebase/:id', fetchOne(store.knowledgeBases, 'Knowledge base'));
 		app.put('/v2/_knowledgebase/:id', (req, res) => {
 			const id = String(req.params.id);
 			const record = store.knowledgeBases.get(id);
