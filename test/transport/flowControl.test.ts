@@ -25,11 +25,22 @@ async function turnWithin(flow: FlowControl, ms: number, order = 1_000): Promise
 }
 
 describe('flow control of one node run', () => {
-	it('gives at most its limit of turns at once, and the next when one is answered', async () => {
-		const flow = new FlowControl(3);
-		const slots = await take(flow, 3);
+	it('gives at most its limit of turns at once, and more once half of them are answered', async () => {
+		const flow = new FlowControl(4);
+		const slots = await take(flow, 4);
 		expect(await turnWithin(flow, 50)).toBe(false);
 		slots[0].answered();
+		expect(await turnWithin(flow, 50)).toBe(false);
+		slots[1].answered();
+		expect(await take(flow, 2, 10)).toHaveLength(2);
+		expect(await turnWithin(flow, 50)).toBe(false);
+	});
+
+	it('with a limit of one, gives the next turn as soon as the last is answered', async () => {
+		const flow = new FlowControl(1);
+		const [slot] = await take(flow, 1);
+		expect(await turnWithin(flow, 50)).toBe(false);
+		slot.answered();
 		expect(await turnWithin(flow, 50)).toBe(true);
 	});
 
