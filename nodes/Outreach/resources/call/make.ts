@@ -1,19 +1,29 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { phoneBodyField } from '../../shared/bodyFields';
 import { additionalFieldsCollection } from '../../shared/escapeHatch';
 import { writeRouting, type Operation } from '../../shared/operations';
-import { idField } from '../../shared/pathParameters';
+import { agentId } from './agentId';
 
 const show = { resource: ['call'], operation: ['make'] };
 
-const agentId = idField({
-	name: 'agentId',
-	displayName: 'Agent ID',
-	description: 'ID of the AI agent that handles the call',
-	placeholder: 'e.g. agent_123',
-	show,
-});
+/** POST /v2/_voicecalls/{agent_id}/makeCall — the agent ID goes in the path and, the same, in the body. */
+const option: INodePropertyOptions = {
+	name: 'Make',
+	value: 'make',
+	action: 'Make an AI voice call',
+	description: 'Start an outbound voice call handled by an AI agent. It calls a real person.',
+	routing: writeRouting(
+		'POST',
+		'/v2/_voicecalls/{agent_id}/makeCall',
+		'The call may have been placed: look for a call to this number in the service before running this item again.',
+		{
+			pathParameters: { agent_id: { field: agentId, alsoInBody: 'agent_id' } },
+			destinations: [{ path: 'phone_number', field: 'Phone Number' }],
+			places: 'call',
+		},
+	),
+};
 
 const fields: INodeProperties[] = [
 	agentId,
@@ -51,23 +61,4 @@ const fields: INodeProperties[] = [
 	]),
 ];
 
-/** POST /v2/_voicecalls/{agent_id}/makeCall — the agent ID goes in the path and, the same, in the body. */
-export const makeCall: Operation = {
-	option: {
-		name: 'Make',
-		value: 'make',
-		action: 'Make an AI voice call',
-		description: 'Start an outbound voice call handled by an AI agent. It calls a real person.',
-		routing: writeRouting(
-			'POST',
-			'/v2/_voicecalls/{agent_id}/makeCall',
-			'The call may have been placed: look for a call to this number in the service before running this item again.',
-			{
-				pathParameters: { agent_id: { field: agentId, alsoInBody: 'agent_id' } },
-				destinations: [{ path: 'phone_number', field: 'Phone Number' }],
-				places: 'call',
-			},
-		),
-	},
-	fields,
-};
+export const makeCall: Operation = { option, fields };

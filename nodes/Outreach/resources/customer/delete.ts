@@ -1,14 +1,5 @@
 import { writeRouting, type Operation } from '../../shared/operations';
-import { idField } from '../../shared/pathParameters';
-
-const customerId = idField({
-	name: 'customerId',
-	displayName: 'Customer ID',
-	description: 'ID of the customer to delete',
-	show: { resource: ['customer'], operation: ['delete'] },
-	searchListMethod: 'searchCustomers',
-	placeholder: 'e.g. cus_123',
-});
+import { customerId } from './customerId';
 
 /** DELETE /v2/_customers/{customer_id} */
 export const deleteCustomer: Operation = {
