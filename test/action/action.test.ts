@@ -12,7 +12,7 @@ async function createAction(parameters: Record<string, unknown>) {
 }
 
 describe('Action → Create (POST /v2/_actions, an assumption)', () => {
-	it('email: sends the seed’s email body with its spellings and defaults', async () => {
+	it('email: sends the service description’s email body with its spellings and defaults', async () => {
 		const { items, error, request } = await createAction({
 			operation: 'createEmail',
 			actionName: 'Send brochure',

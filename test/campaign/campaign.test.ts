@@ -25,7 +25,7 @@ async function create(overrides: Record<string, unknown> = {}, timezone?: string
 }
 
 describe('Campaign → Create', () => {
-	it('sends the campaign with its touchpoint as the seed describes it', async () => {
+	it('sends the campaign with its touchpoint as the service description describes it', async () => {
 		const { items, error } = await create(
 			{
 				schedule: {

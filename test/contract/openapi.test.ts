@@ -12,13 +12,13 @@ type Spec = {
 
 const spec = parse(readFileSync(SPEC_PATH, 'utf8')) as Spec;
 
-/** Every endpoint of the seed, as the seed writes it; the action creations are our assumption. */
-const seedEndpoints = [
+/** Every endpoint of the service description, as the service description writes it; the action creations are our assumption. */
+const serviceEndpoints = [
 	'POST /v2/_voicecalls/{agent_id}/makeCall',
 	'POST /v2/campaign/create_with_touchpoint',
 	'GET /v2/_campaigns',
 	'GET /v2/_campaigns/{campaign_id}',
-	// The seed writes DELETE /v2/_campaigns/{id}; OpenAPI allows one parameter name per templated path.
+	// The service description writes DELETE /v2/_campaigns/{id}; OpenAPI allows one parameter name per templated path.
 	'DELETE /v2/_campaigns/{campaign_id}',
 	'GET /v2/_customers',
 	'DELETE /v2/_customers/{customer_id}',
@@ -38,7 +38,7 @@ describe('contract spec/outreach.openapi.yaml', () => {
 		expect((spec as unknown as { openapi: string }).openapi).toBe('3.1.0');
 	});
 
-	it.each(seedEndpoints)('describes %s', (endpoint) => {
+	it.each(serviceEndpoints)('describes %s', (endpoint) => {
 		const [method, path] = endpoint.split(' ');
 		expect(spec.paths[path]?.[method.toLowerCase()]).toBeDefined();
 	});
@@ -47,12 +47,12 @@ describe('contract spec/outreach.openapi.yaml', () => {
 		expect(spec.paths['/v2/_actions'].post['x-assumption']).toMatch(/POST \/v2\/_actions/);
 	});
 
-	it('describes nothing beyond the seed and the assumed action creation', () => {
+	it('describes nothing beyond the service description and the assumed action creation', () => {
 		const described = Object.entries(spec.paths).flatMap(([path, item]) =>
 			Object.keys(item)
 				.filter((key) => ['get', 'post', 'put', 'delete', 'patch'].includes(key))
 				.map((method) => `${method.toUpperCase()} ${path}`),
 		);
-		expect(described.sort()).toEqual([...seedEndpoints, 'POST /v2/_actions'].sort());
+		expect(described.sort()).toEqual([...serviceEndpoints, 'POST /v2/_actions'].sort());
 	});
 });

@@ -20,7 +20,7 @@ const operationsOf = (resource: string) =>
 		.flatMap((property) => (property.options ?? []) as INodePropertyOptions[]);
 
 describe('Outreach node description', () => {
-	it('offers the six resources of the seed and its 18 operations', () => {
+	it('offers the six resources of the service description and its 18 operations', () => {
 		expect(resources.map((resource) => resource.value).sort()).toEqual(
 			['action', 'assistant', 'call', 'campaign', 'customer', 'knowledgeBase'].sort(),
 		);

@@ -53,7 +53,7 @@ describe('sandbox enforces the contract', () => {
 		);
 	});
 
-	it('rejects a misspelt field where the seed names every field', async () => {
+	it('rejects a misspelt field where the service description names every field', async () => {
 		const response = await call('POST', '/v2/_actions', {
 			body: {
 				name: 'Transfer',
@@ -76,7 +76,7 @@ describe('sandbox enforces the contract', () => {
 });
 
 describe('sandbox state', () => {
-	it('pages seeded customers with the seed pagination object', async () => {
+	it('pages seeded customers with the service description pagination object', async () => {
 		const response = await call('GET', '/v2/_customers?page=3&per_page=10');
 		expect(response.status).toBe(200);
 		expect(response.json.data.pagination).toEqual({

@@ -10,16 +10,23 @@
 export const OUTREACH_DESCRIPTION =
 	'Place AI voice calls, run messaging campaigns and manage customers, knowledge bases, actions and assistants of an AI outreach service';
 
-/** Method and path of the five action creations (the seed gives their bodies only). */
+/**
+ * Method and path of the five action creations (the service description gives their bodies only).
+ */
 export const ACTION_CREATE_REQUEST = { method: 'POST', path: '/v2/_actions' } as const;
 
-/** Body key of the assistant's AI model (the seed lists the field without its name). */
+/**
+ * Body key of the assistant's AI model (the service description lists the field without its name).
+ */
 export const ASSISTANT_MODEL_FIELD = 'model';
 
 /** Multipart field of the knowledge base's further file list (name not shown); the user can rename it. */
 export const KNOWLEDGE_BASE_EXTRA_FILES_FIELD = 'additional_files';
 
-/** Keys of the JSON text sent for one FAQ pair (the seed asks for one string per pair, format not shown). */
+/**
+ * Keys of the JSON text sent for one FAQ pair (the service description asks for one string per
+ * pair, format not shown).
+ */
 export const FAQ_PAIR_KEYS = { question: 'question', answer: 'answer' } as const;
 
 /** Page size used to fetch everything (the service's maximum page size is not shown). */
@@ -36,7 +43,10 @@ export const EXECUTION_DAYS = [
 	'sunday',
 ] as const;
 
-/** Action kinds the seed names; a staffing or telephony integration type must be none of them. */
+/**
+ * Action kinds the service description names; a staffing or telephony integration type must be none
+ * of them.
+ */
 export const NAMED_ACTION_TYPES = [
 	'WEBHOOK',
 	'APPOINTMENT',

@@ -53,8 +53,9 @@ export function pathSegment(value: unknown): { id: string } | { problem: string 
 export const MAX_RECORD_ID_LENGTH = 256;
 
 /**
- * The identifier of a list record. The seed does not name the field (x-not-shown), so the usual names
- * are tried in turn; only a value that could be sent back as a path segment counts.
+ * The identifier of a list record. The service description does not name the field (x-not-shown),
+ * so the usual names are tried in turn; only a value that could be sent back as a path segment
+ * counts.
  */
 export function recordId(record: Record<string, unknown>): string | undefined {
 	for (const key of ['id', 'action_id', 'campaign_id', 'customer_id', '_id']) {

@@ -17,8 +17,8 @@ const actionCreations = [
 ];
 
 /**
- * The request of every action creation (an assumption: the seed gives the bodies, not the method and
- * path); all send `action_timing: "DURING"`, and `type` tells the kinds apart.
+ * The request of every action creation (an assumption: the service description gives the bodies,
+ * not the method and path); all send `action_timing: "DURING"`, and `type` tells the kinds apart.
  */
 export function createActionRequest(
 	type?: string,
@@ -60,7 +60,10 @@ export const actionIdentityFields: INodeProperties[] = [
 	}),
 ];
 
-/** The staffing or telephony integration's upper-case system name, which the seed leaves to the user. */
+/**
+ * The staffing or telephony integration's upper-case system name, which the service description
+ * leaves to the user.
+ */
 export const integrationTypeField = checkedBodyField(
 	{
 		displayName: 'Integration Type',
@@ -105,8 +108,9 @@ export function actionAdditionalFields(
 /** webhook.mandatory: wait for the confirmation or external response before the call goes on. */
 export function mandatoryOption(description: string, onByDefault: boolean): INodeProperties {
 	const routing = { send: { type: 'body' as const, property: 'webhook.mandatory' } };
-	// The seed gives a default (true) for email only; the other kinds start off. Two literal objects,
-	// because n8n's lint (node-param-default-wrong-for-boolean) accepts only a literal boolean default.
+	// The service description gives a default (true) for email only; the other kinds start off. Two
+	// literal objects, because n8n's lint (node-param-default-wrong-for-boolean) accepts only a
+	// literal boolean default.
 	return onByDefault
 		? {
 				displayName: 'Mandatory',

@@ -1,7 +1,10 @@
 import { writeRouting, type Operation } from '../../shared/operations';
 import { campaignId } from './campaignId';
 
-/** DELETE /v2/_campaigns/{id} (the seed names this placeholder "id", unlike Get's "campaign_id"). */
+/**
+ * DELETE /v2/_campaigns/{id} (the service description names this placeholder "id", unlike Get's
+ * "campaign_id").
+ */
 export const deleteCampaign: Operation = {
 	option: {
 		name: 'Delete',
