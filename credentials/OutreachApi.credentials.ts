@@ -6,14 +6,14 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/** The credential type's name: what the nodes ask for and the transport reads. */
+export const OUTREACH_CREDENTIAL_TYPE = 'outreachApi';
+
 /**
  * The service's paths all start with /v2, so a Base URL pasted with a trailing slash or a trailing
  * /v2 is trimmed back to the host part. The expression serves the declarative node's requestDefaults
  * and the credential test; normalizeOutreachBaseUrl is the same rule for programmatic requests.
  */
-/** The credential type's name: what the nodes ask for and the transport reads. */
-export const OUTREACH_CREDENTIAL_TYPE = 'outreachApi';
-
 export const OUTREACH_BASE_URL_EXPRESSION =
 	'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/v2$/i, "") }}';
 
