@@ -1,4 +1,3 @@
-import { RoutingNode } from 'n8n-core/dist/execution-engine/routing-node';
 import {
 	NodeConnectionTypes,
 	type ICredentialDataDecryptedObject,
@@ -15,6 +14,7 @@ import {
 	OUTREACH_CREDENTIAL_TYPE,
 	OUTREACH_CREDENTIALS,
 	OUTREACH_NODE_TYPE,
+	routingExecute,
 	runWorkflow,
 } from './engine';
 import { inputItemsNode } from './input-node';
@@ -39,9 +39,7 @@ function outreachToolType(): INodeType {
 	return {
 		description,
 		methods: nodeType.methods,
-		async execute(this: IExecuteFunctions) {
-			return (await new RoutingNode(this as never, nodeType).runNode()) ?? [];
-		},
+		execute: routingExecute(nodeType),
 	};
 }
 
@@ -104,6 +102,8 @@ export async function runAsAgentTool(
 	parameters: INodeParameters,
 	invocations: object[],
 	credentials: ICredentialDataDecryptedObject,
+	/** The tool node's Retry On Fail, which n8n applies to each tool invocation. */
+	retryOnFail?: { maxTries: number; waitBetweenTries: number },
 ) {
 	registerAgentTypes();
 	const result = await runWorkflow(
@@ -126,6 +126,7 @@ export async function runAsAgentTool(
 					position: [200, 200],
 					parameters,
 					credentials: OUTREACH_CREDENTIALS,
+					...(retryOnFail ? { retryOnFail: true, ...retryOnFail } : {}),
 				},
 			],
 			connections: {

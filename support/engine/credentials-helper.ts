@@ -20,6 +20,7 @@ import {
 export class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(
 		private readonly credentialTypes: Map<string, ICredentialType>,
+		/** Credential data by type, or by `type:id` for a workflow whose nodes use several of one type. */
 		private readonly data: Record<string, ICredentialDataDecryptedObject>,
 	) {
 		super();
@@ -82,12 +83,13 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		throw new Error(`Encrypted credentials are not available in tests (${type})`);
 	}
 
+	/** The data given for the credential's ID (`type:id`), else for its type. */
 	async getDecrypted(
 		_additionalData: unknown,
-		_details: INodeCredentialsDetails,
+		details: INodeCredentialsDetails,
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
-		const data = this.data[type];
+		const data = this.data[`${type}:${details.id}`] ?? this.data[type];
 		if (!data) throw new Error(`No test credentials of type ${type}`);
 		return data;
 	}

@@ -1,11 +1,17 @@
 import { Container } from '@n8n/di';
-import { ExecutionLifecycleHooks, PackageDirectoryLoader, WorkflowExecute } from 'n8n-core';
+import {
+	ExecutionLifecycleHooks,
+	PackageDirectoryLoader,
+	RoutingNode,
+	WorkflowExecute,
+} from 'n8n-core';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import {
 	NodeHelpers,
 	Workflow,
 	createRunExecutionData,
 	type IDataObject,
+	type IExecuteFunctions,
 	type IPinData,
 	type ExecutionError,
 	type ICredentialDataDecryptedObject,
@@ -40,6 +46,54 @@ const credentialTypes = new Map<string, ICredentialType>(
 /** Node types of the test workflows themselves, beside the package's own. */
 const testNodeTypes = new Map<string, INodeType>([[INPUT_NODE_TYPE, new InputItems()]]);
 
+/**
+ * Whether n8n's CLI gives a node type an `execute` that runs n8n-core's routing node: a declarative
+ * node (one with `requestDefaults`) that has no `execute`, `supplyData`, `poll` or `trigger` of its
+ * own. n8n 2.x and late 1.x releases apply this rule when they load a node type (README:
+ * Compatibility); n8n-core's own test-only path for declarative nodes passes no cancel signal, so
+ * the harness never takes it.
+ */
+function runsThroughRoutingNode(nodeType: INodeType): boolean {
+	return (
+		nodeType.description.requestDefaults !== undefined &&
+		!nodeType.execute &&
+		!nodeType.supplyData &&
+		!nodeType.poll &&
+		!nodeType.trigger
+	);
+}
+
+/** How a run of a node ended: the items it returned, or the error it threw. */
+export interface NodeEnd {
+	at: number;
+	items?: INodeExecutionData[];
+	error?: unknown;
+}
+type NodeEndedListener = (executionId: string | undefined, nodeName: string, end: NodeEnd) => void;
+const nodeEndedListeners = new Set<NodeEndedListener>();
+
+/**
+ * The `execute` n8n's CLI assigns to a declarative node type: the routing node over the execution's
+ * own context, cancel signal included. The harness also tells its listeners when a run of the node
+ * ended, so that a test of Stop can tell how long the node went on.
+ */
+export function routingExecute(nodeType: INodeType) {
+	return async function (this: IExecuteFunctions) {
+		const tell = (end: Omit<NodeEnd, 'at'>) => {
+			for (const listener of nodeEndedListeners)
+				listener(this.getExecutionId(), this.getNode().name, { at: Date.now(), ...end });
+		};
+		try {
+			const data = (await new RoutingNode(this as never, nodeType).runNode()) ?? [];
+			tell({ items: data[0] });
+			return data;
+		} catch (error) {
+			tell({ error });
+			throw error;
+		}
+	};
+}
+
 export const nodeTypes: INodeTypes & { register(type: string, nodeType: INodeType): void } = {
 	register(type, nodeType) {
 		testNodeTypes.set(type, nodeType);
@@ -51,7 +105,10 @@ export const nodeTypes: INodeTypes & { register(type: string, nodeType: INodeTyp
 		return packageLoader.getNode(type.slice(packageLoader.packageName.length + 1)).type;
 	},
 	getByNameAndVersion(type: string, version?: number): INodeType {
-		return NodeHelpers.getVersionedNodeType(this.getByName(type), version);
+		const nodeType = NodeHelpers.getVersionedNodeType(this.getByName(type), version);
+		// As n8n's CLI does, once, on the loaded node type itself.
+		if (runsThroughRoutingNode(nodeType)) nodeType.execute = routingExecute(nodeType);
+		return nodeType;
 	},
 	getKnownTypes() {
 		return packageLoader.known.nodes;
@@ -116,11 +173,29 @@ export function createAdditionalData(
 
 let executions = 0;
 
+/** A workflow execution under way, as n8n holds one: it can be stopped as the editor's Stop does. */
+export interface RunningWorkflow {
+	executionId: string;
+	/** n8n's Stop: cancels the execution, which aborts its cancel signal. */
+	stop(): void;
+	/** How the first run of the named node ended, once it has (after Stop too). */
+	nodeEnded(nodeName: string): Promise<NodeEnd>;
+	result: Promise<WorkflowResult>;
+}
+
 /** Runs a whole workflow through n8n-core's WorkflowExecute, starting at its first node. */
 export async function runWorkflow(
 	definition: WorkflowDefinition,
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 ): Promise<WorkflowResult> {
+	return await startWorkflow(definition, credentials).result;
+}
+
+/** Starts a whole workflow through n8n-core's WorkflowExecute, starting at its first node. */
+export function startWorkflow(
+	definition: WorkflowDefinition,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+): RunningWorkflow {
 	const workflow = new Workflow({
 		id: 'test-workflow',
 		nodes: definition.nodes,
@@ -150,6 +225,15 @@ export async function runWorkflow(
 	const finished = new Promise<IRun>((resolve) => (finish = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finish(run));
 
+	const ended = new Map<string, NodeEnd>();
+	const endWaiters = new Map<string, Array<(end: NodeEnd) => void>>();
+	const onNodeEnded: NodeEndedListener = (id, nodeName, end) => {
+		if (id !== executionId || ended.has(nodeName)) return;
+		ended.set(nodeName, end);
+		for (const resolve of endWaiters.get(nodeName)?.splice(0) ?? []) resolve(end);
+	};
+	nodeEndedListeners.add(onNodeEnded);
+
 	// The start node is the one nothing leads into (the trigger), as when a user runs the workflow.
 	const targets = new Set(
 		Object.values(definition.connections).flatMap((outputs) =>
@@ -170,22 +254,48 @@ export async function runWorkflow(
 		'manual',
 		runExecutionData,
 	);
-	try {
-		await workflowExecute.processRunExecutionData(workflow);
-	} catch (error) {
-		// n8n refuses to start a workflow whose nodes have issues (e.g. a required field left empty),
-		// as the editor does; report which parameters it objected to.
-		const issues = workflowExecute.checkReadyForExecution(workflow, { startNode: startNode.name });
-		return { run: undefined, error: error as ExecutionError, issues, output: () => [] };
-	}
-	const run = await finished;
+	let execution: ReturnType<WorkflowExecute['processRunExecutionData']> | undefined;
+	const result = (async (): Promise<WorkflowResult> => {
+		try {
+			execution = workflowExecute.processRunExecutionData(workflow);
+			await execution;
+		} catch (error) {
+			// n8n refuses to start a workflow whose nodes have issues (e.g. a required field left empty),
+			// as the editor does; report which parameters it objected to.
+			const issues = workflowExecute.checkReadyForExecution(workflow, {
+				startNode: startNode.name,
+			});
+			return { run: undefined, error: error as ExecutionError, issues, output: () => [] };
+		}
+		const run = await finished;
+		return {
+			run,
+			issues: null,
+			error: run.data.resultData.error,
+			output(nodeName) {
+				const task = run.data.resultData.runData[nodeName]?.[0];
+				return (task?.data?.main?.[0] ?? []) as INodeExecutionData[];
+			},
+		};
+	})();
+	// n8n ends a stopped execution at once, while its nodes may still run: their listener stays.
+	let stopped = false;
+	void result.finally(() => {
+		if (!stopped) nodeEndedListeners.delete(onNodeEnded);
+	});
 	return {
-		run,
-		issues: null,
-		error: run.data.resultData.error,
-		output(nodeName) {
-			const task = run.data.resultData.runData[nodeName]?.[0];
-			return (task?.data?.main?.[0] ?? []) as INodeExecutionData[];
+		executionId,
+		result,
+		stop() {
+			stopped = true;
+			execution?.cancel();
+		},
+		async nodeEnded(nodeName) {
+			const end = ended.get(nodeName);
+			if (end) return end;
+			return await new Promise<NodeEnd>((resolve) => {
+				endWaiters.set(nodeName, [...(endWaiters.get(nodeName) ?? []), resolve]);
+			});
 		},
 	};
 }
@@ -206,45 +316,68 @@ const OUTREACH_NODE_NAME = 'Outreach';
 type NodeAfterInput = Pick<INode, 'name' | 'type' | 'typeVersion' | 'parameters'> &
 	Partial<Pick<INode, 'onError' | 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'executeOnce'>>;
 
-/**
- * Runs "Input Items → node", the node holding the Outreach credential, and returns the run with the
- * node's output items.
- */
+/** "Input Items → node", the node holding the Outreach credential. */
+function afterInputItems(
+	node: NodeAfterInput,
+	items: INodeExecutionData[],
+	timezone?: string,
+): WorkflowDefinition {
+	return {
+		nodes: [
+			inputItemsNode(items),
+			{ id: 'tested', position: [200, 0], credentials: OUTREACH_CREDENTIALS, ...node },
+		],
+		connections: { 'Input Items': { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
+		timezone,
+	};
+}
+
+/** Runs "Input Items → node" and returns the run with the node's output items. */
 export async function runAfterInputItems(
 	node: NodeAfterInput,
 	items: INodeExecutionData[],
 	credentials: ICredentialDataDecryptedObject,
 	timezone?: string,
 ) {
-	const nodes: INode[] = [
-		inputItemsNode(items),
-		{ id: 'tested', position: [200, 0], credentials: OUTREACH_CREDENTIALS, ...node },
-	];
-	const result = await runWorkflow(
-		{
-			nodes,
-			connections: { 'Input Items': { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
-			timezone,
-		},
-		{ [OUTREACH_CREDENTIAL_TYPE]: credentials },
-	);
+	const result = await runWorkflow(afterInputItems(node, items, timezone), {
+		[OUTREACH_CREDENTIAL_TYPE]: credentials,
+	});
 	return { ...result, items: result.output(node.name) };
+}
+
+function outreachNode(parameters: INodeParameters, options: OutreachRunOptions): NodeAfterInput {
+	return {
+		name: OUTREACH_NODE_NAME,
+		type: OUTREACH_NODE_TYPE,
+		typeVersion: 1,
+		parameters,
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.retryOnFail ? { retryOnFail: true, ...options.retryOnFail } : {}),
+	};
 }
 
 /** Runs "Input Items → Outreach" with the given node parameters. */
 export async function runOutreach(parameters: INodeParameters, options: OutreachRunOptions) {
 	return await runAfterInputItems(
-		{
-			name: OUTREACH_NODE_NAME,
-			type: OUTREACH_NODE_TYPE,
-			typeVersion: 1,
-			parameters,
-			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
-			...(options.retryOnFail ? { retryOnFail: true, ...options.retryOnFail } : {}),
-		},
+		outreachNode(parameters, options),
 		options.items ?? [{ json: {} }],
 		options.credentials,
 		options.timezone,
+	);
+}
+
+/** Starts "Input Items → Outreach", for a test that stops it or watches it while it runs. */
+export function startOutreach(
+	parameters: INodeParameters,
+	options: OutreachRunOptions,
+): RunningWorkflow {
+	return startWorkflow(
+		afterInputItems(
+			outreachNode(parameters, options),
+			options.items ?? [{ json: {} }],
+			options.timezone,
+		),
+		{ [OUTREACH_CREDENTIAL_TYPE]: options.credentials },
 	);
 }
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 
 import { retryAfterHeader, type RetryAfterStyle } from '../retryAfter';
-import { json, type HostileRequest, type Responder } from './server';
+import { json, text, type HostileRequest, type Responder } from './server';
 
 export interface CallingServiceLimits {
 	/** Most requests handled at once (each takes `serviceMs`); any further one is refused with 429. */
@@ -14,6 +14,12 @@ export interface CallingServiceLimits {
 }
 
 const MAKE_CALL = /^\/v2\/_voicecalls\/([^/]+)\/makeCall$/;
+
+/**
+ * How the answer to a call that was placed gets lost on its way back: a gateway's 502, no answer
+ * at all (the connection stays open until the caller gives up), or a 200 whose body is an HTML page.
+ */
+export type LostAnswer = 'bad gateway' | 'no answer' | 'html page';
 
 /**
  * A calling service that protects itself as real ones do, for the hostile server: it admits a few
@@ -31,12 +37,19 @@ export class CallingService {
 	private window = { second: 0, admitted: 0 };
 	/** Statuses to answer the next requests for a phone number with, instead of placing the call. */
 	private readonly scripts = new Map<string, number[]>();
+	/** Answers lost for the next calls placed to a phone number. */
+	private readonly losses = new Map<string, LostAnswer[]>();
 
 	constructor(private readonly limits: CallingServiceLimits = {}) {}
 
 	/** The next requests for `phone` are answered with these statuses, one each, placing no call. */
 	script(phone: string, ...statuses: number[]): void {
 		this.scripts.set(phone, [...(this.scripts.get(phone) ?? []), ...statuses]);
+	}
+
+	/** The next calls to `phone` are placed, and then their answers are lost this way, one each. */
+	loseAnswer(phone: string, ...losses: LostAnswer[]): void {
+		this.losses.set(phone, [...(this.losses.get(phone) ?? []), ...losses]);
 	}
 
 	/** Phone numbers called more than once. */
@@ -69,6 +82,12 @@ export class CallingService {
 			if (this.limits.serviceMs) await delay(this.limits.serviceMs);
 			const calls = (this.placed.get(phone) ?? 0) + 1;
 			this.placed.set(phone, calls);
+			const loss = this.losses.get(phone)?.shift();
+			if (loss === 'bad gateway') json(response, 502, { message: 'Bad gateway' });
+			else if (loss === 'html page')
+				text(response, 200, '<html><body>Maintenance</body></html>', 'text/html');
+			// With no answer, the connection stays open: the caller's timeout ends it.
+			if (loss) return;
 			json(response, 200, {
 				ctx_id: 'ctx',
 				data: { call_id: `call_${phone}_${calls}`, status: 'queued', agent_id: match[1] },
