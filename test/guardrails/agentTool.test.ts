@@ -93,3 +93,21 @@ it('a number outside Allowed Destinations is refused with nothing sent, in words
 	expect(text).toContain('sending the same number again will not help');
 	expect(text).not.toMatch(HTTP_DETAILS);
 });
+
+it("a call whose answer was lost is not placed again by the tool's Retry On Fail; the model reads why", async () => {
+	calling.loseAnswer(leadPhone(0), 'bad gateway');
+
+	const { answers } = await runAsAgentTool(
+		makeCallTool,
+		[call(leadPhone(0)), call(leadPhone(0))],
+		credentials(),
+		{ maxTries: 3, waitBetweenTries: 0 },
+	);
+
+	expect(calling.received.get(leadPhone(0))).toBe(1);
+	for (const answer of answers) {
+		const text = String(answer.error);
+		expect(text).toMatch(/may have been placed/);
+		expect(text).not.toMatch(HTTP_DETAILS);
+	}
+});

@@ -11,6 +11,7 @@ import {
 } from '../../support/engine/engine';
 import { inputItemsNode } from '../../support/engine/input-node';
 import { CallingService } from '../../support/hostile/callingService';
+import { HostileServer } from '../../support/hostile/server';
 import { useHostile } from '../hostile/useHostile';
 import { callEachLead, leadPhone, leads } from '../../support/leads';
 
@@ -97,7 +98,7 @@ describe('Max Calls per Execution', () => {
 	});
 
 	it('holds with Retry On Fail: a retried item counts once, and over the cap no try sends anything', async () => {
-		calling.script(leadPhone(1), 502);
+		calling.script(leadPhone(1), 400);
 		const retried = await runOutreach(callEachLead, {
 			items: leads(3),
 			credentials: capped(3),
@@ -213,6 +214,73 @@ describe('an identical call in one execution', () => {
 		await runOutreach(callEachLead, { items: leads(1), credentials: credentials() });
 
 		expect(receivedPhones()).toEqual([leadPhone(0), leadPhone(0)]);
+	});
+});
+
+describe('what makes two calls the same', () => {
+	it('free text with other spaces or case is the same call: "Jane Doe" and " jane  DOE " place one call', async () => {
+		const { error, items } = await runOutreach(
+			{ ...callEachLead, callFields: { customerName: '={{ $json.name }}' } },
+			{
+				items: [
+					{ json: { name: 'Jane Doe', phone: leadPhone(0) } },
+					{ json: { name: ' jane  DOE ', phone: leadPhone(0) } },
+				],
+				credentials: credentials(),
+			},
+		);
+
+		expect(error).toBeUndefined();
+		expect(receivedPhones()).toEqual([leadPhone(0)]);
+		expect(items[1].json.repeated).toBe(true);
+	});
+
+	it('the same call through another credential (another account) is placed, and each credential has its own cap', async () => {
+		const other = new HostileServer();
+		await other.start();
+		try {
+			const otherCalling = new CallingService();
+			other.respondWith(otherCalling.responder);
+			const outreach = (name: string, id: string, position: [number, number]): INode => ({
+				id: name,
+				name,
+				type: OUTREACH_NODE_TYPE,
+				typeVersion: 1,
+				position,
+				parameters: { ...callEachLead, phoneNumber: "={{ $('Input Items').item.json.phone }}" },
+				credentials: { [OUTREACH_CREDENTIAL_TYPE]: { id, name: id } },
+				onError: 'continueRegularOutput',
+			});
+			const { error, run } = await runWorkflow(
+				{
+					nodes: [
+						inputItemsNode(leads(3)),
+						outreach('First account', 'first', [200, 0]),
+						outreach('Second account', 'second', [400, 0]),
+					],
+					connections: {
+						'Input Items': { main: [[{ node: 'First account', type: 'main', index: 0 }]] },
+						'First account': { main: [[{ node: 'Second account', type: 'main', index: 0 }]] },
+					},
+				},
+				{
+					[`${OUTREACH_CREDENTIAL_TYPE}:first`]: capped(2),
+					[`${OUTREACH_CREDENTIAL_TYPE}:second`]: {
+						baseUrl: other.url,
+						accessToken: 'another-token',
+						maxCallsPerExecution: 2,
+					},
+				},
+			);
+
+			expect(error).toBeUndefined();
+			expect(receivedPhones()).toEqual([leadPhone(0), leadPhone(1)]);
+			expect(other.requests).toHaveLength(2);
+			const second = run?.data.resultData.runData['Second account'][0].data?.main?.[0] ?? [];
+			expect(second.map((item) => item.json.repeated)).not.toContain(true);
+		} finally {
+			await other.stop();
+		}
 	});
 });
 

@@ -141,7 +141,9 @@ describe('an answer that trickles in', () => {
 		);
 		const elapsed = Date.now() - started;
 		expect(items).toHaveLength(0);
-		expect(error?.message).toBe('No complete answer to DELETE /v2/_customers/cus_1 within 1 s');
+		expect(error?.message).toBe(
+			'The customer may have been deleted: No complete answer to DELETE /v2/_customers/cus_1 within 1 s',
+		);
 		expect(elapsed).toBeLessThan(4000);
 	}, 20_000);
 });

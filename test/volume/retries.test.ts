@@ -17,10 +17,10 @@ function requestsPerLead(calling: CallingService, count: number): number[] {
 }
 
 describe("n8n's Retry On Fail", () => {
-	it('re-sends only the items that failed with a transient 502; every other lead is called once', async () => {
+	it('re-sends only the items the service clearly refused; every other lead is called once', async () => {
 		const calling = new CallingService();
-		const failing = [7, 42, 93];
-		for (const n of failing) calling.script(leadPhone(n), 502);
+		const refused = [7, 42, 93];
+		for (const n of refused) calling.script(leadPhone(n), 400);
 		service.respondWith(calling.responder);
 
 		const { error, items } = await runOutreach(callEachLead, {
@@ -31,12 +31,32 @@ describe("n8n's Retry On Fail", () => {
 
 		expect(error?.message).toBeUndefined();
 		expect(requestsPerLead(calling, 100)).toEqual(
-			Array.from({ length: 100 }, (_, n) => (failing.includes(n) ? 2 : 1)),
+			Array.from({ length: 100 }, (_, n) => (refused.includes(n) ? 2 : 1)),
 		);
 		expect(calling.calledTwice).toEqual([]);
 		expect(calling.placed.size).toBe(100);
 		expect(items.map((item) => item.json.call_id)).toEqual(
 			Array.from({ length: 100 }, (_, n) => `call_${leadPhone(n)}_1`),
+		);
+	}, 60_000);
+
+	it('never re-sends a call placed whose answer was lost (502): the node fails naming it, the others are called once', async () => {
+		const calling = new CallingService();
+		const lost = [7, 42, 93];
+		for (const n of lost) calling.loseAnswer(leadPhone(n), 'bad gateway');
+		service.respondWith(calling.responder);
+
+		const { error } = await runOutreach(callEachLead, {
+			items: leads(100),
+			credentials: credentials(),
+			retryOnFail,
+		});
+
+		expect(requestsPerLead(calling, 100)).toEqual(Array.from({ length: 100 }, () => 1));
+		expect(calling.calledTwice).toEqual([]);
+		expect(error?.message).toMatch(/^Not sent again: .* the call may have been placed$/);
+		expect(error?.description).toContain(
+			'Failed without a clear answer (they may have taken effect): items 8, 43 and 94.',
 		);
 	}, 60_000);
 

@@ -137,24 +137,4 @@ describe('what the node remembers for Retry On Fail', () => {
 
 		expect([...calling.placed.values()]).toEqual([2, 2, 2, 2, 2]);
 	});
-
-	it('is of the exact request: an item whose request changed between tries is sent again', async () => {
-		const calling = new CallingService();
-		calling.script(leadPhone(1), 502);
-		service.respondWith(calling.responder);
-
-		const { error, items } = await runOutreach(
-			{ ...callEachLead, callFields: { callPurpose: '={{ $runIndex }} {{ Math.random() }}' } },
-			{
-				items: leads(2),
-				credentials: credentials(),
-				retryOnFail: { maxTries: 2, waitBetweenTries: 100 },
-			},
-		);
-
-		expect(error?.message).toBeUndefined();
-		expect(items).toHaveLength(2);
-		expect(calling.received.get(leadPhone(0))).toBe(2);
-		expect(calling.received.get(leadPhone(1))).toBe(2);
-	});
 });

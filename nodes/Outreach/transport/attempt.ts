@@ -1,19 +1,30 @@
-import { sleep, type IExecuteSingleFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
-import type { NodeRun } from './nodeRun';
-import { ItemTicket, type Phase } from './itemTicket';
+import type { FlowControl, Slot } from './flowControl';
+import { ItemTicket, type Phase, type TicketAttempt } from './itemTicket';
 import { itemList } from './itemList';
 
 /** How long after its Batching interval the routing engine is taken to have stopped handing items over. */
 const LOOP_PAUSE_MARGIN_MS = 1_000;
 
-/** One try of the node over its items. */
-export class Attempt {
-	private readonly tickets = new Map<number, ItemTicket>();
-	private readonly continueOnFail: boolean;
+/** What a try of the node knows before its first item: set by the node run that starts it. */
+export interface AttemptSettings {
+	flow: FlowControl;
+	continueOnFail: boolean;
 	/** How many items n8n hands over in this try, where the node's own input tells. */
-	private readonly expected?: number;
-	private readonly batchIntervalMs: number;
+	expected?: number;
+	/** n8n's Batching interval: n8n pauses this long between groups of items. */
+	batchIntervalMs: number;
+	/** The last try: after a failure without Continue On Fail, n8n will not run the node again. */
+	lastTry: boolean;
+}
+
+/** Why a try stopped sending. */
+type Halt = 'failure' | 'stop';
+
+/** One try of the node over its items (see nodeRun.ts for the rules). */
+export class Attempt implements TicketAttempt {
+	private readonly tickets = new Map<number, ItemTicket>();
 	private registrations = 0;
 	private finished = 0;
 	/** Items registered since n8n last paused handing them over. */
@@ -24,21 +35,14 @@ export class Attempt {
 	private groupCheckPending = false;
 	/** Whether n8n has handed over every item it is going to hand over in this try. */
 	private handedOver = false;
-	private halted = false;
+	private halt?: Halt;
+	private readonly halted: Promise<void>;
+	private resolveHalted = () => undefined as void;
 	private settledWaiters: Array<() => void> = [];
+	private handedOverWaiters: Array<() => void> = [];
 
-	constructor(
-		readonly run: NodeRun,
-		context: IExecuteSingleFunctions,
-		/** The last try: after a failure without Continue On Fail, n8n will not run the node again. */
-		private readonly lastTry: boolean,
-	) {
-		this.continueOnFail = context.continueOnFail();
-		this.expected = run.coordinated ? handedOverCount(context) : undefined;
-		const { batching } = context.getNodeParameter('requestOptions', {}) as {
-			batching?: { batch?: { batchSize?: number; batchInterval?: number } };
-		};
-		this.batchIntervalMs = Number(batching?.batch?.batchInterval) || 0;
+	constructor(private readonly settings: AttemptSettings) {
+		this.halted = new Promise<void>((resolve) => (this.resolveHalted = resolve));
 	}
 
 	has(index: number): boolean {
@@ -46,15 +50,26 @@ export class Attempt {
 	}
 
 	get stopped(): boolean {
-		return this.halted;
+		return this.halt !== undefined;
+	}
+
+	/** Whether n8n's Stop ended the try (rather than an item that failed). */
+	get stoppedByUser(): boolean {
+		return this.halt === 'stop';
+	}
+
+	get continueOnFail(): boolean {
+		return this.settings.continueOnFail;
 	}
 
 	register(index: number): ItemTicket {
 		const ticket = new ItemTicket(this, index);
 		this.tickets.set(index, ticket);
-		this.handingOver.push(ticket);
 		this.registrations++;
+		this.handingOver.push(ticket);
 		this.checkGroupSoon();
+		// n8n goes on handing items over after the try stopped (Batching): they are never sent.
+		if (this.halt) ticket.decide(false);
 		return ticket;
 	}
 
@@ -81,17 +96,33 @@ export class Attempt {
 		}
 		this.handingOver = [];
 		const seen = this.registrations;
-		if ((this.expected !== undefined && seen >= this.expected) || this.batchIntervalMs === 0) {
-			this.handedOver = true;
+		const { expected, batchIntervalMs } = this.settings;
+		if ((expected !== undefined && seen >= expected) || batchIntervalMs === 0) {
+			this.allHandedOver();
 		} else {
 			// With Batching, n8n sleeps between groups: it has stopped if no item came after that sleep.
-			void sleep(this.batchIntervalMs + LOOP_PAUSE_MARGIN_MS).then(() => {
+			void sleep(batchIntervalMs + LOOP_PAUSE_MARGIN_MS).then(() => {
 				if (this.registrations !== seen || this.handedOver) return;
-				this.handedOver = true;
+				this.allHandedOver();
 				this.letGo();
 			});
 		}
 		this.letGo();
+	}
+
+	private allHandedOver(): void {
+		this.handedOver = true;
+		for (const resolve of this.handedOverWaiters.splice(0)) resolve();
+	}
+
+	/**
+	 * Once n8n has handed over every item of the try. An item's error waits for it: with Batching, n8n
+	 * only starts listening to the items' outcomes after handing over the last one, and an error before
+	 * that would be an unhandled rejection in n8n's process.
+	 */
+	async whenHandedOver(): Promise<void> {
+		if (this.handedOver) return;
+		await new Promise<void>((resolve) => this.handedOverWaiters.push(resolve));
 	}
 
 	/** A grouped item is built (true) or failed to build (false). */
@@ -100,19 +131,19 @@ export class Attempt {
 			this.building--;
 			if (valid) this.waiting.push(ticket);
 		}
-		if (!valid && !this.continueOnFail) this.halt();
+		if (!valid && !this.settings.continueOnFail) this.stop('failure');
 		else this.letGo();
 	}
 
 	/** Once every item of the complete groups is built, lets them go in input order. */
 	private letGo(): void {
-		if (!this.halted && this.building === 0) {
+		if (!this.halt && this.building === 0) {
+			const { expected, continueOnFail } = this.settings;
 			// An item that failed before its first step (an expression, say) never registered: n8n has
 			// already failed the node for it.
-			const missing =
-				this.handedOver && this.expected !== undefined && this.registrations < this.expected;
-			if (missing && !this.continueOnFail) {
-				this.halt();
+			const missing = this.handedOver && expected !== undefined && this.registrations < expected;
+			if (missing && !continueOnFail) {
+				this.stop('failure');
 				return;
 			}
 			const waiting = this.waiting.sort((a, b) => a.index - b.index);
@@ -122,27 +153,38 @@ export class Attempt {
 		this.checkSettled();
 	}
 
-	/** No further request of this try starts; those waiting for a turn are not sent. */
-	halt(): void {
-		if (this.halted) return;
-		this.halted = true;
+	/** No further request of this try starts; those waiting to be let go or for a turn are not sent. */
+	stop(halt: Halt): void {
+		if (this.halt) return;
+		this.halt = halt;
 		this.waiting = [];
 		for (const ticket of this.tickets.values()) ticket.decide(false);
-		this.run.flow.dropStopped();
+		this.settings.flow.dropStopped();
+		this.resolveHalted();
 		this.checkSettled();
 	}
 
+	async turn(index: number): Promise<Slot | undefined> {
+		return await this.settings.flow.acquire(index, () => this.stopped);
+	}
+
+	/** Waits `ms`, or less when the try stops meanwhile. */
+	async pause(ms: number): Promise<void> {
+		await Promise.race([sleep(ms), this.halted]);
+	}
+
 	/** An item reached its outcome. */
-	finish(phase: Phase): void {
+	finish(phase: Phase, halts = true): void {
 		this.finished++;
 		// Without Continue On Fail, on the last try, nothing more is sent after a failure.
-		if (phase === 'failed' && !this.continueOnFail && this.lastTry) this.halt();
+		const failed = halts && (phase === 'failed' || phase === 'unknown');
+		if (failed && !this.settings.continueOnFail && this.settings.lastTry) this.stop('failure');
 		// Also after a later failure, when the try had already halted.
 		this.checkSettled();
 	}
 
 	get reportsOutcomes(): boolean {
-		return !this.continueOnFail && this.lastTry;
+		return !this.settings.continueOnFail && this.settings.lastTry;
 	}
 
 	private checkSettled(): void {
@@ -161,37 +203,39 @@ export class Attempt {
 	}
 
 	get itemCount(): number {
-		return this.expected ?? this.registrations;
+		return this.settings.expected ?? this.registrations;
 	}
 
 	/** What happened to the try's items, for the error that fails the node. */
 	outcomes(): string {
 		const total = this.itemCount;
-		const succeeded: number[] = [];
-		const failed: number[] = [];
-		const unsent: number[] = [];
+		const byPhase = new Map<Phase | 'unsent', number[]>();
 		for (let index = 0; index < total; index++) {
 			const phase = this.tickets.get(index)?.phase;
-			if (phase === 'succeeded') succeeded.push(index);
-			else if (phase === 'failed') failed.push(index);
-			else unsent.push(index);
+			const outcome =
+				phase === 'succeeded' || phase === 'failed' || phase === 'unknown' ? phase : 'unsent';
+			byPhase.set(outcome, [...(byPhase.get(outcome) ?? []), index]);
 		}
-		const sent = succeeded.length + failed.length;
+		const of = (phase: Phase) => byPhase.get(phase) ?? [];
+		const [succeeded, failed, unknown, unsent] = [
+			of('succeeded'),
+			of('failed'),
+			of('unknown'),
+			of('unsent'),
+		];
+		const sent = succeeded.length + failed.length + unknown.length;
 		return [
-			`${sent} of ${total} items were sent: ${succeeded.length} succeeded, ${failed.length} failed; ${unsent.length} were not sent.`,
+			`${sent} of ${total} items were sent: ${succeeded.length} succeeded, ${failed.length + unknown.length} failed; ${unsent.length} were not sent.`,
+			unknown.length
+				? `Failed without a clear answer (they may have taken effect): ${itemList(unknown)}.`
+				: '',
 			failed.length ? `Failed: ${itemList(failed)}.` : '',
 			unsent.length ? `Not sent: ${itemList(unsent)}.` : '',
-			'Running the node again sends every item again: run it only for the items that failed or were not sent, or turn on Settings → Retry On Fail, which sends again only those.',
+			unknown.length
+				? 'Running the node again sends every item again: run it only for the items that failed with a clear answer or were not sent, once you have checked the service for the others. Settings → Retry On Fail sends again only those, never an item that may have taken effect.'
+				: 'Running the node again sends every item again: run it only for the items that failed or were not sent, or turn on Settings → Retry On Fail, which sends again only those.',
 		]
 			.filter(Boolean)
 			.join(' ');
 	}
-}
-
-/** The number of items n8n runs this node on in this try (Execute Once runs it on the first only). */
-function handedOverCount(context: IExecuteSingleFunctions): number | undefined {
-	const data = context.getExecuteData().data;
-	const items = (data.main ?? data.ai_tool)?.[0];
-	if (!Array.isArray(items)) return undefined;
-	return context.getNode().executeOnce ? Math.min(1, items.length) : items.length;
 }

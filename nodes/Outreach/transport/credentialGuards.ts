@@ -1,12 +1,21 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { OUTREACH_CREDENTIAL_TYPE } from '../../../credentials/OutreachApi.credentials';
+import {
+	normalizeOutreachBaseUrl,
+	OUTREACH_CREDENTIAL_TYPE,
+} from '../../../credentials/OutreachApi.credentials';
 import { parseAllowedPrefixes } from '../shared/destinations';
+import { digest } from './fingerprint';
 
 /** The guardrails the owner of the Outreach API credential set; a problem when one is mistyped. */
 interface CredentialGuards {
 	allowed: ReturnType<typeof parseAllowedPrefixes>;
 	cap: { calls: number } | { problem: string };
+	/**
+	 * The credential, as the guardrails count it: its ID, Base URL and token, hashed (the token is
+	 * never held in clear). Two credentials are two accounts, each with its own cap.
+	 */
+	account: string;
 }
 
 /**
@@ -30,10 +39,19 @@ export async function credentialGuards(
 ): Promise<CredentialGuards> {
 	let read = guardsOfRun.get(run);
 	if (!read) {
-		read = context.getCredentials(OUTREACH_CREDENTIAL_TYPE).then((credentials) => ({
-			allowed: parseAllowedPrefixes(credentials.allowedDestinations),
-			cap: parseCallCap(credentials.maxCallsPerExecution),
-		}));
+		const id = context.getNode().credentials?.[OUTREACH_CREDENTIAL_TYPE]?.id ?? '';
+		read = context.getCredentials(OUTREACH_CREDENTIAL_TYPE).then((credentials) => {
+			const identity = JSON.stringify([
+				id,
+				normalizeOutreachBaseUrl(credentials.baseUrl),
+				String(credentials.accessToken ?? '').trim(),
+			]);
+			return {
+				allowed: parseAllowedPrefixes(credentials.allowedDestinations),
+				cap: parseCallCap(credentials.maxCallsPerExecution),
+				account: digest(identity),
+			};
+		});
 		guardsOfRun.set(run, read);
 	}
 	return await read;

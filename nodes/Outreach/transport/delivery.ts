@@ -16,6 +16,8 @@ export interface Lane {
 	 * does so once the item's outcome is known, so that no request starts after one that fails the node.
 	 */
 	giveBack(release: () => void): void;
+	/** Waits `ms` before sending again, or less when the requests are no longer to be sent. */
+	pause(ms: number): Promise<void>;
 	/** How long one request may wait on refusals in all before it fails. */
 	readonly waitBudgetMs: number;
 	/** Where that bound is set, for the error that says it was reached. */
@@ -45,6 +47,7 @@ export function ownLane(waitBudgetMs: number, waitBudgetSetting: string): Lane {
 		waitBudgetMs,
 		waitBudgetSetting,
 		giveBack: (release) => release(),
+		pause: async (ms) => await sleep(ms),
 		async turn() {
 			const wait = pausedUntil - Date.now();
 			if (wait > 0) await sleep(wait);
@@ -96,7 +99,7 @@ export async function deliver(
 			}
 			slot.answered();
 			failures++;
-			await sleep(backoffMs(failures, FIRST_BACKOFF_MS, Math.random));
+			await lane.pause(backoffMs(failures, FIRST_BACKOFF_MS, Math.random));
 			continue;
 		}
 
@@ -120,7 +123,7 @@ export async function deliver(
 		if (retry === 'unknown' && !changesData && failures < TRANSIENT_RETRIES) {
 			slot.answered();
 			failures++;
-			await sleep(backoffMs(failures, FIRST_BACKOFF_MS, Math.random));
+			await lane.pause(backoffMs(failures, FIRST_BACKOFF_MS, Math.random));
 			continue;
 		}
 		lane.giveBack(() => slot.answered());

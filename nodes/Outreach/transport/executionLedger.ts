@@ -1,115 +1,110 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { MAX_LEDGER_ANSWERS, MAX_LEDGER_EXECUTIONS } from '../shared/constants';
+import { MAX_LEDGER_ANSWERS } from '../shared/constants';
 
-/** Who sends a request: n8n's Retry On Fail sending the same item of the same node run again. */
-interface Sender {
-	run: object;
-	index: number;
-}
-
-interface Entry {
-	state: 'pending' | 'placed' | 'uncertain';
-	sender: Sender;
+/** A placing request (a call, a campaign) counted toward the cap while it may place something. */
+interface Placing {
+	state: 'pending' | 'placed';
 	/** The first answer, while the ledger holds answers (MAX_LEDGER_ANSWERS). */
 	output?: INodeExecutionData[];
-	/** Resolves when a pending request has its outcome. */
+	/** Resolves when the pending request has its outcome. */
 	settled: Promise<void>;
-	settle: () => void;
 }
 
-/** What to do with a request that places calls. */
+/** What to do with a request that changes data. */
 export type Claim =
-	| { send: Placement }
-	/** An identical request was placed earlier in the execution: its answer, when still held. */
+	| { send: Claimed }
+	/** An identical call or campaign was placed earlier in the execution: its answer, when still held. */
 	| { repeat: INodeExecutionData[] | undefined }
-	/** An identical request failed earlier in the execution without a clear refusal. */
+	/** An identical request failed earlier in the execution without a clear answer. */
 	| { uncertain: true }
-	/** An identical request is in flight: claim again once it has its outcome. */
+	/** An identical call or campaign is in flight: claim again once it has its outcome. */
 	| { wait: Promise<void> }
 	/** The execution already placed as many as the cap allows. */
 	| { capReached: number };
 
-/** A request the ledger counts while it may place a call; its sender reports what became of it. */
-export interface Placement {
+/** A claimed request; its sender reports what became of it, once. */
+export interface Claimed {
 	placed(output: INodeExecutionData[]): void;
-	/** It failed without a clear refusal: it may have placed a call. */
+	/** It failed without a clear answer: it may have taken effect. */
 	uncertain(): void;
-	/** It was not sent, or the service refused it: nothing was placed. */
+	/** It was not sent, or the service clearly refused it: nothing happened. */
 	withdrawn(): void;
 }
 
+export interface ClaimRules {
+	/** It places a call or campaign: counted toward `cap`, and an identical one is not placed twice. */
+	places: boolean;
+	/** Most placing requests counted in the execution (0: no cap). */
+	cap: number;
+	/** An identical call or campaign placed earlier does not stop this one. */
+	allowRepeats: boolean;
+	/** An identical request whose outcome is unknown does not stop this one. */
+	resendUnknown: boolean;
+}
+
 /**
- * The calls and campaigns one workflow execution placed, across its nodes, their runs, n8n's Retry
- * On Fail and an AI agent's tool invocations: for the credential's cap, and so that an identical
- * request is not placed twice.
+ * The requests one workflow execution sent through one credential, across its nodes, their runs,
+ * n8n's Retry On Fail and an AI agent's tool invocations: the calls and campaigns it placed, for the
+ * credential's cap and so that an identical one is not placed twice, and every write whose outcome
+ * is unknown, so that nothing identical is sent after it. `key` is what makes a request this request.
  */
 export class ExecutionLedger {
-	/** Requests that placed or may have placed something, or are in flight: what the cap counts. */
-	private readonly entries = new Map<string, Entry>();
+	private readonly placings = new Map<string, Placing>();
+	/** Keys of requests that failed without a clear answer. */
+	private readonly unknown = new Set<string>();
+	/** Placing requests that placed, may have placed or are in flight: what the cap counts. */
+	private counted = 0;
 	private answers = 0;
 	private repeats = 0;
 
-	/**
-	 * A claim to send the request `key` for `sender`; with `allowRepeats`, an identical earlier
-	 * request does not stop it. `cap`: most requests counted in the execution (0: no cap).
-	 */
-	claim(key: string, sender: Sender, cap: number, allowRepeats: boolean): Claim {
-		const entryKey = allowRepeats ? `${key}#${++this.repeats}` : key;
-		const earlier = this.entries.get(entryKey);
-		if (earlier) {
-			const sameItem = earlier.sender.run === sender.run && earlier.sender.index === sender.index;
-			if (earlier.state === 'pending') return { wait: earlier.settled };
-			if (earlier.state === 'placed') return { repeat: earlier.output };
-			// n8n's Retry On Fail sending again the item that failed: what the user asked for.
-			if (!sameItem) return { uncertain: true };
-			this.entries.delete(entryKey);
+	claim(key: string, rules: ClaimRules): Claim {
+		if (this.unknown.has(key) && !rules.resendUnknown) return { uncertain: true };
+		if (!rules.places) return { send: this.claimed(key, undefined) };
+		if (!rules.allowRepeats) {
+			const earlier = this.placings.get(key);
+			if (earlier?.state === 'pending') return { wait: earlier.settled };
+			if (earlier?.state === 'placed') return { repeat: earlier.output };
 		}
-		if (cap > 0 && this.entries.size >= cap) return { capReached: cap };
+		if (rules.cap > 0 && this.counted >= rules.cap) return { capReached: rules.cap };
+		this.counted++;
+		return { send: this.claimed(key, rules.allowRepeats ? `${key}#${++this.repeats}` : key) };
+	}
+
+	private claimed(key: string, placingKey: string | undefined): Claimed {
 		let settle = () => undefined as void;
 		const settled = new Promise<void>((resolve) => (settle = resolve));
-		const entry: Entry = { state: 'pending', sender, settled, settle };
-		this.entries.set(entryKey, entry);
+		const placing: Placing | undefined = placingKey ? { state: 'pending', settled } : undefined;
+		if (placingKey && placing) this.placings.set(placingKey, placing);
 		let open = true;
 		const close = (change: () => void) => {
 			if (!open) return;
 			open = false;
 			change();
-			entry.settle();
+			settle();
 		};
 		return {
-			send: {
-				placed: (output) =>
-					close(() => {
-						entry.state = 'placed';
-						if (this.answers + output.length <= MAX_LEDGER_ANSWERS) {
-							entry.output = output;
-							this.answers += output.length;
-						}
-					}),
-				uncertain: () => close(() => (entry.state = 'uncertain')),
-				withdrawn: () => close(() => this.entries.delete(entryKey)),
-			},
+			placed: (output) =>
+				close(() => {
+					if (!placing) return;
+					placing.state = 'placed';
+					if (this.answers + output.length <= MAX_LEDGER_ANSWERS) {
+						placing.output = output;
+						this.answers += output.length;
+					}
+				}),
+			uncertain: () =>
+				close(() => {
+					// Still counted: it may have placed a call.
+					this.unknown.add(key);
+					if (placingKey) this.placings.delete(placingKey);
+				}),
+			withdrawn: () =>
+				close(() => {
+					if (!placingKey) return;
+					this.placings.delete(placingKey);
+					this.counted--;
+				}),
 		};
 	}
-}
-
-/** Ledgers by execution ID, the most recently used last. */
-const ledgers = new Map<string, ExecutionLedger>();
-
-/**
- * The ledger of an execution. An execution runs in one process (on one n8n, or on the one queue-mode
- * worker that took it), so the ledger lives in memory; the least recently used are forgotten past
- * MAX_LEDGER_EXECUTIONS.
- */
-export function ledgerOf(executionId: string): ExecutionLedger {
-	let ledger = ledgers.get(executionId);
-	if (ledger) ledgers.delete(executionId);
-	else ledger = new ExecutionLedger();
-	ledgers.set(executionId, ledger);
-	if (ledgers.size > MAX_LEDGER_EXECUTIONS) {
-		const oldest = ledgers.keys().next().value;
-		if (oldest !== undefined) ledgers.delete(oldest);
-	}
-	return ledger;
 }

@@ -23,19 +23,35 @@ function hash(text: string, seed: number): string {
 	return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
+/** Two independent 53-bit hashes of a text: what stands for it where the text itself is not kept. */
+export function digest(text: string): string {
+	return `${hash(text, 0)}.${hash(text, 0x9e3779b9)}`;
+}
+
+/** Free text as people mean it: spaces collapsed, trimmed, case folded. */
+function foldText(value: unknown): unknown {
+	if (typeof value === 'string') return value.replace(/\s+/g, ' ').trim().toLowerCase();
+	if (Array.isArray(value)) return value.map(foldText);
+	if (typeof value === 'object' && value !== null)
+		return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, foldText(entry)]));
+	return value;
+}
+
 /**
- * What makes a request this request: method, address, query, headers and body, as two independent
- * 53-bit hashes, so that two different calls of one execution are not taken for the same.
+ * What makes a request this request: method, address, query, headers and body, the body's text
+ * compared as people mean it ("Jane Doe" and " jane  doe" are one name), as two independent 53-bit
+ * hashes, so that two different calls of one execution are not taken for the same.
  */
 export function requestFingerprint(request: IHttpRequestOptions): string {
 	const { method, baseURL, url, qs, headers, body } = request;
-	const text = JSON.stringify([
-		method ?? 'GET',
-		baseURL,
-		url,
-		qs,
-		headers,
-		body instanceof FormData ? formEntries(body) : body,
-	]);
-	return `${hash(text, 0)}.${hash(text, 0x9e3779b9)}`;
+	return digest(
+		JSON.stringify([
+			method ?? 'GET',
+			baseURL,
+			url,
+			qs,
+			headers,
+			foldText(body instanceof FormData ? formEntries(body) : body),
+		]),
+	);
 }

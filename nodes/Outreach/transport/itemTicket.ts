@@ -1,6 +1,4 @@
 import type { Slot } from './flowControl';
-import type { Attempt } from './attempt';
-import type { NodeRun } from './nodeRun';
 
 export type Phase =
 	| 'building'
@@ -9,11 +7,25 @@ export type Phase =
 	| 'sending'
 	| 'succeeded'
 	| 'failed'
+	/** Failed without a clear answer: a write may have taken effect. */
+	| 'unknown'
 	| 'unsent';
 
-const FINAL: ReadonlySet<Phase> = new Set(['invalid', 'succeeded', 'failed', 'unsent']);
+export type Outcome = 'succeeded' | 'failed' | 'unknown' | 'unsent';
 
-/** One item's request in one attempt, from its first step to its outcome. */
+const FINAL: ReadonlySet<Phase> = new Set(['invalid', 'succeeded', 'failed', 'unknown', 'unsent']);
+
+/** What a ticket tells the try it belongs to, and asks of it. */
+export interface TicketAttempt {
+	/** A ticket's request is built (valid) or failed to build. */
+	built(ticket: ItemTicket, valid: boolean): void;
+	/** A ticket reached its outcome; a failure that `halts` may stop the try. */
+	finish(phase: Phase, halts?: boolean): void;
+	/** A turn to send one request of the item at `index`, or undefined once the try stopped. */
+	turn(index: number): Promise<Slot | undefined>;
+}
+
+/** One item's request in one try of the node, from its first step to its outcome. */
 export class ItemTicket {
 	phase: Phase = 'building';
 	/** Whether the item belongs to a group that n8n has finished handing over. */
@@ -24,13 +36,9 @@ export class ItemTicket {
 	private release?: () => void;
 
 	constructor(
-		readonly attempt: Attempt,
+		private readonly attempt: TicketAttempt,
 		readonly index: number,
 	) {}
-
-	get run(): NodeRun {
-		return this.attempt.run;
-	}
 
 	/** The request is built: resolves true once it may be sent, false when it is not to be sent. */
 	async ready(): Promise<boolean> {
@@ -50,7 +58,7 @@ export class ItemTicket {
 		this.resolveDecision = undefined;
 	}
 
-	/** A step building the request failed: the item is invalid. */
+	/** A step building the request failed, or a guardrail blocked it: the item is invalid. */
 	invalid(): void {
 		if (this.phase !== 'building') return;
 		this.phase = 'invalid';
@@ -58,10 +66,10 @@ export class ItemTicket {
 		this.attempt.finish('invalid');
 	}
 
-	/** A turn to send one of the item's requests, or undefined once the attempt stopped. */
+	/** A turn to send one of the item's requests, or undefined once the try stopped. */
 	async turn(): Promise<Slot | undefined> {
 		this.giveBack();
-		return await this.run.flow.acquire(this.index, () => this.attempt.stopped);
+		return await this.attempt.turn(this.index);
 	}
 
 	/** Holds the turn of a request with its last answer until the item's outcome (or next request). */
@@ -77,15 +85,16 @@ export class ItemTicket {
 		release?.();
 	}
 
-	settle(phase: 'succeeded' | 'failed' | 'unsent'): void {
+	/** The item's outcome; `halts`: false for a failure known before anything was sent. */
+	settle(outcome: Outcome, halts = true): void {
 		if (FINAL.has(this.phase)) return this.giveBack();
 		const wasBuilding = this.phase === 'building';
-		this.phase = phase;
-		// An answer remembered from an earlier try settles the item before it is built.
+		this.phase = outcome;
+		// An answer from memory settles the item before it is built.
 		if (wasBuilding) this.attempt.built(this, true);
 		this.decide(false);
-		// A failure halts the attempt first: the turn given back below then starts nothing more.
-		this.attempt.finish(phase);
+		// A failure halts the try first: the turn given back below then starts nothing more.
+		this.attempt.finish(outcome, halts);
 		this.giveBack();
 	}
 }

@@ -6,11 +6,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import {
-	DEFAULT_CONCURRENT_REQUESTS,
-	DEFAULT_RATE_LIMIT_WAIT_SECONDS,
-	MAX_REMEMBERED_RECORDS,
-} from '../shared/constants';
+import { DEFAULT_CONCURRENT_REQUESTS, DEFAULT_RATE_LIMIT_WAIT_SECONDS } from '../shared/constants';
 import { nodeError } from '../shared/errors';
 import { Attempt } from './attempt';
 import { FlowControl } from './flowControl';
@@ -19,26 +15,53 @@ import { positiveOption } from './options';
 
 /**
  * One run of the node over its items, as n8n's routing engine hands them over: it builds every item's
- * request in one synchronous loop (pausing only for its Batching option) and starts each at once.
- * The run holds them back until every item handed over in one go is built, so that an invalid item
- * stops the node before anything is sent; then they take turns in the run's flow control. A run
- * outlives n8n's Retry On Fail: each try is an attempt, and an item whose exact request succeeded in
- * an earlier attempt outputs that answer again instead of being sent.
+ * request in one synchronous loop (pausing only for its Batching option) and starts each at once. A
+ * run outlives n8n's Retry On Fail: each try is an attempt (attempt.ts) of the same run, and the run
+ * remembers what became of each write, by item, for the next try. The rules, in the order they apply:
+ *
+ * | when                                                    | what happens to the item                           |
+ * | ------------------------------------------------------- | -------------------------------------------------- |
+ * | a write succeeded in an earlier try                     | not sent: that answer is its output again          |
+ * | a write failed without a clear answer in an earlier try | not sent: an error saying it may have taken effect |
+ * |   … with Options → Resend After Unknown Outcome         | sent again                                         |
+ * | a read, or a write not sent or clearly refused before   | sent                                               |
+ * | its request is built, others of its group are not yet   | held: n8n hands a group over in one go             |
+ * | every item of its group is built                        | let go, in input order, to take its turn (flow)    |
+ * | an item of the try is invalid, without Continue On Fail | the try halts: nothing not yet sent is sent        |
+ * | a request fails on the last try, without Continue On Fail | the try halts                                    |
+ * | n8n's Stop (the execution's cancel signal)              | the try halts; waits end at once                   |
+ * | handed over after the try halted (Batching)             | not sent: an error item after Stop with Continue On Fail, else no output |
+ *
+ * What is remembered is the item, not its request: an item whose expressions give another request on
+ * the next try ($now, say) is still the item that succeeded. The run lives as long as n8n's execute
+ * data for it, that is as long as its execution.
  */
 
-interface Remembered {
-	fingerprint: string;
-	output: INodeExecutionData[];
+/** What an earlier try left of one item that changes data. */
+export type ItemMemory = { succeeded: INodeExecutionData[] } | { unknown: true };
+
+/** What a try does with an item, given what an earlier try left of it. */
+export type EarlierTryRule = 'send' | 'refuse' | { answer: INodeExecutionData[] };
+
+export function ruleOfEarlierTry(
+	memory: ItemMemory | undefined,
+	changesData: boolean,
+	resendUnknown: boolean,
+): EarlierTryRule {
+	if (!changesData || !memory) return 'send';
+	if ('succeeded' in memory) return { answer: memory.succeeded };
+	return resendUnknown ? 'send' : 'refuse';
 }
 
 export class NodeRun {
 	readonly flow: FlowControl;
 	readonly waitBudgetMs: number;
-	/** Answers of items that succeeded, by item index: what n8n's Retry On Fail gets back. */
-	readonly answers = new Map<number, Remembered>();
+	/** What earlier tries left of each write, by item index. */
+	private readonly memory = new Map<number, ItemMemory>();
 	private readonly maxTries: number;
 	private attempts = 0;
 	private current?: Attempt;
+	private readonly cancel?: AbortSignal;
 
 	constructor(
 		context: IExecuteSingleFunctions,
@@ -60,37 +83,72 @@ export class NodeRun {
 		// n8n's own bounds for Retry On Fail's tries.
 		this.maxTries =
 			coordinated && node.retryOnFail ? Math.min(5, Math.max(2, node.maxTries || 3)) : 1;
-		if (coordinated) {
-			context.getExecutionCancelSignal()?.addEventListener('abort', () => this.current?.halt(), {
-				once: true,
-			});
-		}
+		this.cancel = context.getExecutionCancelSignal();
+		this.cancel?.addEventListener('abort', () => this.current?.stop('stop'), { once: true });
 	}
 
-	/** The item's ticket in the current attempt; the item's first step starts a new attempt. */
+	/** The item's ticket in the current try; the item's first step starts a new try. */
 	register(context: IExecuteSingleFunctions): ItemTicket {
 		const index = context.getItemIndex();
 		if (!this.current || this.current.has(index)) {
 			this.attempts++;
-			this.current = new Attempt(this, context, this.attempts >= this.maxTries);
+			this.current = new Attempt({
+				flow: this.flow,
+				continueOnFail: context.continueOnFail(),
+				expected: this.coordinated ? handedOverCount(context) : undefined,
+				batchIntervalMs: batchIntervalMs(context),
+				lastTry: this.attempts >= this.maxTries,
+			});
+			if (this.cancel?.aborted) this.current.stop('stop');
 		}
 		return this.current.register(index);
 	}
 
-	remembered(index: number, fingerprint: string): INodeExecutionData[] | undefined {
-		const answer = this.answers.get(index);
-		return answer?.fingerprint === fingerprint ? answer.output : undefined;
+	/** The try an item's ticket belongs to. */
+	get attempt(): Attempt {
+		if (!this.current) throw new Error('No item of this run has registered');
+		return this.current;
 	}
 
-	remember(index: number, fingerprint: string, output: INodeExecutionData[]): void {
-		if (this.coordinated && output.length <= MAX_REMEMBERED_RECORDS)
-			this.answers.set(index, { fingerprint, output });
+	rule(index: number, changesData: boolean, resendUnknown: boolean): EarlierTryRule {
+		return ruleOfEarlierTry(this.memory.get(index), changesData, resendUnknown);
+	}
+
+	/** What became of a write of the item; forgotten when nothing happened (it may be sent again). */
+	remember(index: number, memory: ItemMemory | undefined): void {
+		if (!this.coordinated) return;
+		if (memory) this.memory.set(index, memory);
+		else this.memory.delete(index);
 	}
 }
 
+/** The number of items n8n runs this node on in this try (Execute Once runs it on the first only). */
+function handedOverCount(context: IExecuteSingleFunctions): number | undefined {
+	const data = context.getExecuteData().data;
+	const items = (data.main ?? data.ai_tool)?.[0];
+	if (!Array.isArray(items)) return undefined;
+	return context.getNode().executeOnce ? Math.min(1, items.length) : items.length;
+}
+
+/** n8n's Batching interval (Request Options → Batching), 0 without it. */
+function batchIntervalMs(context: IExecuteSingleFunctions): number {
+	const { batching } = context.getNodeParameter('requestOptions', {}) as {
+		batching?: { batch?: { batchSize?: number; batchInterval?: number } };
+	};
+	return Number(batching?.batch?.batchInterval) || 0;
+}
+
 const runs = new WeakMap<IExecuteData, NodeRun>();
-/** Each item's ticket, by the request options n8n passes from step to step and to the hook. */
-const tickets = new WeakMap<object, ItemTicket>();
+
+/** An item's place in its node run: the run and the item's ticket in the current try. */
+export interface ItemPlace {
+	run: NodeRun;
+	ticket: ItemTicket;
+	attempt: Attempt;
+}
+
+/** Each item's place, by the request options n8n passes from step to step and to the hook. */
+const places = new WeakMap<object, ItemPlace>();
 
 /**
  * The node run an item belongs to. n8n gives every try of a node's execution the same execute data,
@@ -108,21 +166,26 @@ function nodeRunOf(context: IExecuteSingleFunctions): NodeRun {
 	return run;
 }
 
+function join(run: NodeRun, context: IExecuteSingleFunctions): ItemPlace {
+	const ticket = run.register(context);
+	return { run, ticket, attempt: run.attempt };
+}
+
 /** The first step of every operation: the item joins its node run. */
 export async function registerItem(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	tickets.set(requestOptions, nodeRunOf(this).register(this));
+	places.set(requestOptions, join(nodeRunOf(this), this));
 	return requestOptions;
 }
 
-/** The ticket of the item whose request this is; one of its own when the item never registered. */
-export function ticketOf(context: IExecuteSingleFunctions, requestOptions: object): ItemTicket {
-	const ticket = tickets.get(requestOptions);
-	if (ticket) return ticket;
-	const own = new NodeRun(context, false).register(context);
-	tickets.set(requestOptions, own);
+/** The place of the item whose request this is; one of its own when the item never registered. */
+export function placeOf(context: IExecuteSingleFunctions, requestOptions: object): ItemPlace {
+	const place = places.get(requestOptions);
+	if (place) return place;
+	const own = join(new NodeRun(context, false), context);
+	places.set(requestOptions, own);
 	return own;
 }
 
@@ -140,7 +203,9 @@ export function preSendStep(step: PreSendAction): PreSendAction {
 		try {
 			return await step.call(this, requestOptions);
 		} catch (error) {
-			tickets.get(requestOptions)?.invalid();
+			const place = places.get(requestOptions);
+			place?.ticket.invalid();
+			await place?.attempt.whenHandedOver();
 			throw nodeError(this, error);
 		}
 	};

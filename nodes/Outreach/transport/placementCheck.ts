@@ -6,50 +6,42 @@ import {
 
 import { fieldError } from '../shared/errors';
 import { credentialGuards } from './credentialGuards';
-import { ledgerOf, ExecutionLedger, type Claim, type Placement } from './executionLedger';
-import type { ItemTicket } from './itemTicket';
+import type { Claim, Claimed } from './executionLedger';
+import { executionLedger } from './executionLedgers';
 
 /** What an operation places with one request, as its errors and notices name it. */
 export type Placed = 'call' | 'campaign';
 
-/** The outcome of checking a request that places a call or a campaign. */
-export type PlacementCheck =
-	| { placement: Placement }
-	/** Not sent: the earlier identical request's answer, marked as a repeat. */
+/** The outcome of checking a write against its execution's ledger. */
+export type WriteCheck =
+	| { claimed: Claimed }
+	/** Not sent: the earlier identical call's or campaign's answer, marked as a repeat. */
 	| { repeat: INodeExecutionData[] }
-	| { refusal: NodeOperationError }
-	/** An identical request is in flight: check again once it has its outcome. */
+	| { blocked: NodeOperationError }
+	/** An identical call or campaign is in flight: check again once it has its outcome. */
 	| { wait: Promise<void> };
 
 const CAP_SETTING = 'Max Calls per Execution (Outreach API credential)';
 const REPEAT_OPTION = 'Options → Allow Identical Repeats';
-
-/** Ledgers of runs that have no execution ID (never the case in n8n itself). */
-const ledgersOfRuns = new WeakMap<object, ExecutionLedger>();
-
-function ledgerFor(context: IExecuteSingleFunctions, run: object): ExecutionLedger {
-	const executionId = context.getExecutionId();
-	if (executionId) return ledgerOf(executionId);
-	let ledger = ledgersOfRuns.get(run);
-	if (!ledger) ledgersOfRuns.set(run, (ledger = new ExecutionLedger()));
-	return ledger;
-}
+export const RESEND_OPTION = 'Options → Resend After Unknown Outcome';
 
 /**
- * Claims the request `key` of the item in its execution's ledger: sent when nothing identical was
- * placed in the execution and the credential's cap is not reached; otherwise the earlier answer,
- * or a refusal written for whoever reads it next, a person or an AI agent.
+ * Claims the write `key` of the item in its execution's ledger for its credential: sent when nothing
+ * identical failed without a clear answer in the execution and, for a call or campaign (`placed`),
+ * nothing identical was placed and the credential's cap is not reached; otherwise the earlier
+ * answer, or an error written for whoever reads it next, a person or an AI agent. `run` scopes the
+ * credential read.
  */
-export async function checkPlacement(
+export async function checkWrite(
 	context: IExecuteSingleFunctions,
-	ticket: ItemTicket,
+	run: object,
 	key: string,
-	placed: Placed,
-): Promise<PlacementCheck> {
-	const { cap } = await credentialGuards(context, ticket.run);
-	if ('problem' in cap) {
+	placed: Placed | undefined,
+): Promise<WriteCheck> {
+	const { cap, account } = await credentialGuards(context, run);
+	if (placed && 'problem' in cap) {
 		return {
-			refusal: fieldError(
+			blocked: fieldError(
 				context,
 				CAP_SETTING,
 				cap.problem,
@@ -57,31 +49,40 @@ export async function checkPlacement(
 			),
 		};
 	}
-	const allowRepeats = context.getNodeParameter('options.allowRepeats', false) === true;
-	const claim = ledgerFor(context, ticket.run).claim(
-		key,
-		{ run: ticket.run, index: ticket.index },
-		cap.calls,
-		allowRepeats,
-	);
+	const claim = executionLedger(context, account, run).claim(key, {
+		places: placed !== undefined,
+		cap: 'calls' in cap ? cap.calls : 0,
+		allowRepeats: context.getNodeParameter('options.allowRepeats', false) === true,
+		resendUnknown: resendsUnknown(context),
+	});
 	return checkOf(context, claim, placed);
 }
 
-function checkOf(context: IExecuteSingleFunctions, claim: Claim, placed: Placed): PlacementCheck {
-	if ('send' in claim) return { placement: claim.send };
+/** Whether the user accepts sending again a write whose outcome is unknown. */
+export function resendsUnknown(context: IExecuteSingleFunctions): boolean {
+	return context.getNodeParameter('options.resendUnknownOutcome', false) === true;
+}
+
+function checkOf(
+	context: IExecuteSingleFunctions,
+	claim: Claim,
+	placed: Placed | undefined,
+): WriteCheck {
+	if ('send' in claim) return { claimed: claim.send };
 	if ('wait' in claim) return claim;
-	if ('repeat' in claim) return { repeat: repeatOutput(context, claim.repeat, placed) };
+	const what = placed ?? 'request';
+	if ('repeat' in claim) return { repeat: repeatOutput(context, claim.repeat, what) };
 	if ('uncertain' in claim) {
 		return {
-			refusal: refusal(
+			blocked: blocked(
 				context,
-				`Not sent: an identical ${placed} earlier in this execution failed without a clear answer and may have been placed`,
-				`Sending it again could reach the same people twice, so the node does not. Check the service for it before running this again; to send it anyway, turn on ${REPEAT_OPTION}.`,
+				`Not sent: an identical ${what} earlier in this execution failed without a clear answer and may have ${placed ? 'been placed' : 'taken effect'}`,
+				`Sending it again could ${placed ? 'reach the same people twice' : 'do it twice'}, so the node does not. Check the service for it before running this again; to send it anyway, turn on ${RESEND_OPTION}.`,
 			),
 		};
 	}
 	return {
-		refusal: refusal(
+		blocked: blocked(
 			context,
 			`Not sent: this execution already placed ${claim.capReached} calls and campaigns, the most the Outreach API credential allows (Max Calls per Execution)`,
 			'Nothing was sent for this item, and sending it again in this execution is refused the same way. Only the owner of the Outreach API credential can raise Max Calls per Execution.',
@@ -89,8 +90,8 @@ function checkOf(context: IExecuteSingleFunctions, claim: Claim, placed: Placed)
 	};
 }
 
-/** A refusal of a request that was never sent, worded as what to do next. */
-function refusal(context: IExecuteSingleFunctions, message: string, description: string) {
+/** A block of a request that was never sent, worded as what to do next. */
+function blocked(context: IExecuteSingleFunctions, message: string, description: string) {
 	return new NodeOperationError(context.getNode(), message, {
 		itemIndex: context.getItemIndex(),
 		description,
@@ -101,7 +102,7 @@ function refusal(context: IExecuteSingleFunctions, message: string, description:
 function repeatOutput(
 	context: IExecuteSingleFunctions,
 	earlier: INodeExecutionData[] | undefined,
-	placed: Placed,
+	placed: string,
 ): INodeExecutionData[] {
 	const notice = `Not placed again: an identical ${placed} was already placed in this execution${earlier ? '; this is its answer' : ' (its answer is no longer held)'}. To place it again on purpose, turn on ${REPEAT_OPTION}.`;
 	const pairedItem = { item: context.getItemIndex() };

@@ -3,6 +3,7 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	NodeApiError,
+	NodeOperationError,
 } from 'n8n-workflow';
 
 import {
@@ -31,7 +32,7 @@ export interface ServiceAnswer {
 /** A request that got no answer: the error to show, and what may have happened on the service. */
 export class NoAnswer {
 	constructor(
-		readonly error: NodeApiError,
+		readonly error: NodeApiError | NodeOperationError,
 		/** False only when no connection was made: the request never left this machine. */
 		readonly reachedService: boolean,
 		/** The failure may pass: sending again later can succeed (not so when the timeout passed). */
@@ -111,13 +112,24 @@ export async function send(
 		request.baseURL ??
 		normalizeOutreachBaseUrl((await context.getCredentials(OUTREACH_CREDENTIAL_TYPE)).baseUrl);
 	const problem = baseUrlProblem(baseURL);
-	if (problem) throw fieldError(context, 'Base URL', problem, BASE_URL_HINT);
+	// Nothing leaves, so nothing can have happened on the service.
+	if (problem)
+		return new NoAnswer(fieldError(context, 'Base URL', problem, BASE_URL_HINT), false, false);
 
 	const timeout = request.timeout ?? DEFAULT_REQUEST_TIMEOUT_MS;
 	const deadline = AbortSignal.timeout(timeout);
 	const origin = new URL(baseURL).origin;
 	let options: IHttpRequestOptions = { ...request, baseURL };
 	for (let redirects = 0; ; redirects++) {
+		// n8n's Stop came first: the request never leaves, so it cannot have done anything.
+		if ('getExecutionCancelSignal' in context && context.getExecutionCancelSignal()?.aborted) {
+			const stopped = await serviceError(
+				context,
+				`Not sent: the execution was stopped before ${label} was sent`,
+				'Nothing was sent for this item.',
+			);
+			return new NoAnswer(stopped, false, false);
+		}
 		let response: IN8nHttpFullResponse;
 		try {
 			response = await exchange(context, options, deadline);

@@ -1,11 +1,11 @@
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	IHttpRequestOptions,
-	INodeExecutionData,
-	NodeApiError,
+import {
 	NodeOperationError,
+	type DeclarativeRestApiSettings,
+	type IDataObject,
+	type IExecutePaginationFunctions,
+	type IHttpRequestOptions,
+	type INodeExecutionData,
+	type NodeApiError,
 } from 'n8n-workflow';
 
 import type { Destination } from '../shared/destinations';
@@ -13,13 +13,18 @@ import { nodeError } from '../shared/errors';
 import { recordEnvelope } from './answers';
 import { deliver, mayHaveReachedService, NotSent, notSent, type Lane } from './delivery';
 import { destinationRefusal } from './destinationCheck';
-import type { Placement } from './executionLedger';
+import type { Claimed } from './executionLedger';
 import { requestFingerprint } from './fingerprint';
-import type { ItemTicket } from './itemTicket';
-import { ticketOf } from './nodeRun';
+import { placeOf, type ItemPlace } from './nodeRun';
 import { maxPagesOption } from './options';
 import { readAllPages } from './pages';
-import { checkPlacement, type Placed, type PlacementCheck } from './placementCheck';
+import {
+	checkWrite,
+	RESEND_OPTION,
+	resendsUnknown,
+	type Placed,
+	type WriteCheck,
+} from './placementCheck';
 
 type Send = (
 	this: IExecutePaginationFunctions,
@@ -37,13 +42,13 @@ interface SendRules {
 }
 
 /**
- * Sends one item's request through its node run: an exact request that already succeeded in an
- * earlier try gives its answer again; a request to a destination the credential does not allow, or
- * one that would place a call past the credential's cap, makes the item invalid; a call identical to
- * one placed earlier in the execution gives that answer, marked as a repeat. Otherwise the request
- * waits until the run lets it go, then for its turn, and `produce` sends it and makes the item's
- * output. Without Continue On Fail, the error of the try that fails the node says what happened to
- * every item.
+ * Sends one item's request through its node run (nodeRun.ts has the rules): a write the item already
+ * made in an earlier try of the run is answered from memory or, when its outcome is unknown, not sent
+ * again; a request to a destination the credential does not allow, or one that would place a call
+ * past the credential's cap, makes the item invalid; a call identical to one placed earlier in the
+ * execution gives that answer, marked as a repeat. Otherwise the request waits until the run lets it
+ * go, then for its turn, and `produce` sends it and makes the item's output. Without Continue On
+ * Fail, the error of the try that fails the node says what happened to every item.
  */
 async function sendItem(
 	context: IExecutePaginationFunctions,
@@ -51,82 +56,140 @@ async function sendItem(
 	produce: (request: IHttpRequestOptions, lane: Lane) => Promise<INodeExecutionData[]>,
 	{ unknownOutcome, destinations, places }: SendRules = {},
 ): Promise<INodeExecutionData[]> {
-	const ticket = ticketOf(context, requestData.options);
+	const place = placeOf(context, requestData.options);
+	const { run, ticket, attempt } = place;
 	// Every operation's routing sets its URL; the declarative type only leaves it optional.
 	const request = {
 		...requestData.options,
 		url: requestData.options.url ?? '',
 	} as IHttpRequestOptions;
-	const fingerprint = requestFingerprint(request);
-	const remembered = ticket.run.remembered(ticket.index, fingerprint);
-	if (remembered) {
+	const changesData = (request.method ?? 'GET') !== 'GET';
+	const earlier = run.rule(ticket.index, changesData, changesData && resendsUnknown(context));
+	if (typeof earlier === 'object') {
 		ticket.settle('succeeded');
-		return remembered;
+		return earlier.answer;
 	}
-	let check: PlacementCheck | undefined;
+	const fail = async (error: NodeApiError | NodeOperationError, outcome: 'failed' | 'unknown') => {
+		if (unknownOutcome && outcome === 'unknown') appendDescription(error, unknownOutcome);
+		if (attempt.reportsOutcomes && attempt.itemCount > 1) {
+			await attempt.whenSettled();
+			appendDescription(error, attempt.outcomes());
+		}
+		await attempt.whenHandedOver();
+		return error;
+	};
+	if (earlier === 'refuse') {
+		// Known before anything is sent, so it does not stop the other items of the try.
+		ticket.settle('unknown', false);
+		throw await fail(notSentAgain(context, unknownOutcome), 'unknown');
+	}
+
+	let check: WriteCheck | undefined;
 	try {
-		const refusal =
-			destinations && (await destinationRefusal(context, ticket.run, request.body, destinations));
-		if (refusal) throw refusal;
-		check = places && (await checkPlacement(context, ticket, fingerprint, places));
-		if (check && 'refusal' in check) throw check.refusal;
+		const blocked =
+			destinations && (await destinationRefusal(context, run, request.body, destinations));
+		if (blocked) throw blocked;
+		check = changesData
+			? await checkWrite(context, run, requestFingerprint(request), places)
+			: undefined;
+		if (check && 'blocked' in check) throw check.blocked;
 	} catch (error) {
 		// Also when the credential cannot be read: the item never gets as far as being built.
 		ticket.invalid();
+		await attempt.whenHandedOver();
 		throw nodeError(context, error);
 	}
 	if (check && 'repeat' in check) {
+		run.remember(ticket.index, { succeeded: check.repeat });
 		ticket.settle('succeeded');
 		return check.repeat;
 	}
 	if (!(await ticket.ready())) {
-		if (check && 'placement' in check) check.placement.withdrawn();
-		return [];
+		if (check && 'claimed' in check) check.claimed.withdrawn();
+		return await notSentOutput(context, attempt);
 	}
-	let placement: Placement | undefined;
+	let claimed: Claimed | undefined;
 	try {
-		// An identical request of another item is in flight: its outcome decides this one's.
-		while (places && check && 'wait' in check) {
+		// An identical call of another item is in flight: its outcome decides this one's.
+		while (check && 'wait' in check) {
 			await check.wait;
-			if (ticket.attempt.stopped) throw new NotSent();
-			check = await checkPlacement(context, ticket, fingerprint, places);
+			if (attempt.stopped) throw new NotSent();
+			check = await checkWrite(context, run, requestFingerprint(request), places);
 			if ('repeat' in check) {
+				run.remember(ticket.index, { succeeded: check.repeat });
 				ticket.settle('succeeded');
 				return check.repeat;
 			}
-			if ('refusal' in check) throw notSent(check.refusal);
+			if ('blocked' in check) throw notSent(check.blocked);
 		}
-		placement = check && 'placement' in check ? check.placement : undefined;
-		const output = await produce(request, laneOf(ticket));
-		placement?.placed(output);
-		ticket.run.remember(ticket.index, fingerprint, output);
+		claimed = check && 'claimed' in check ? check.claimed : undefined;
+		const output = await produce(request, laneOf(place));
+		claimed?.placed(output);
+		if (changesData) run.remember(ticket.index, { succeeded: output });
 		ticket.settle('succeeded');
 		return output;
 	} catch (error) {
 		if (error instanceof NotSent) {
-			placement?.withdrawn();
+			claimed?.withdrawn();
 			ticket.settle('unsent');
-			return [];
+			return await notSentOutput(context, attempt);
 		}
-		ticket.settle('failed');
 		const failure = nodeError(context, error);
-		const uncertain = mayHaveTakenEffect(failure);
-		if (uncertain) placement?.uncertain();
-		else placement?.withdrawn();
-		if (unknownOutcome && uncertain) appendDescription(failure, unknownOutcome);
-		if (ticket.attempt.reportsOutcomes && ticket.attempt.itemCount > 1) {
-			await ticket.attempt.whenSettled();
-			appendDescription(failure, ticket.attempt.outcomes());
-		}
-		throw failure;
+		const unknown = changesData && mayHaveTakenEffect(failure);
+		// Leads the message, which is all an error item's JSON (and an AI agent) gets.
+		if (unknown) failure.message = `${effectOf(unknownOutcome)}: ${failure.message}`;
+		if (unknown) claimed?.uncertain();
+		else claimed?.withdrawn();
+		run.remember(ticket.index, unknown ? { unknown: true } : undefined);
+		ticket.settle(unknown ? 'unknown' : 'failed');
+		throw await fail(failure, unknown ? 'unknown' : 'failed');
 	}
 }
 
-function laneOf(ticket: ItemTicket): Lane {
+/**
+ * What a write that failed without a clear answer may have done, from its operation's text for that
+ * case ("The call may have been placed: look for …"): the part before the colon.
+ */
+function effectOf(unknownOutcome: string | undefined): string {
+	return unknownOutcome?.split(':')[0] ?? 'It may have taken effect';
+}
+
+/** The error of a write whose earlier try failed without a clear answer: it is not sent again. */
+function notSentAgain(context: IExecutePaginationFunctions, unknownOutcome: string | undefined) {
+	const effect = effectOf(unknownOutcome);
+	return new NodeOperationError(
+		context.getNode(),
+		`Not sent again: an earlier try of this item failed without a clear answer, so ${effect.charAt(0).toLowerCase()}${effect.slice(1)}`,
+		{
+			itemIndex: context.getItemIndex(),
+			description: `n8n's Retry On Fail does not send it again. To send it again anyway, knowing it may happen twice, turn on ${RESEND_OPTION}.`,
+		},
+	);
+}
+
+/**
+ * The output of an item that was not sent because its try stopped: none when an item's failure
+ * stopped it (that error fails the node), an error item after Stop with Continue On Fail.
+ */
+async function notSentOutput(
+	context: IExecutePaginationFunctions,
+	attempt: ItemPlace['attempt'],
+): Promise<INodeExecutionData[]> {
+	if (!(attempt.stoppedByUser && attempt.continueOnFail)) return [];
+	await attempt.whenHandedOver();
+	throw new NodeOperationError(
+		context.getNode(),
+		'Not sent: the execution was stopped before this item was sent',
+		{ itemIndex: context.getItemIndex(), description: 'Nothing was sent for this item.' },
+	);
+}
+
+function laneOf({ ticket, run, attempt }: ItemPlace): Lane {
 	return {
 		turn: async () => await ticket.turn(),
 		giveBack: (release) => ticket.giveBackOnOutcome(release),
-		waitBudgetMs: ticket.run.waitBudgetMs,
+		pause: async (ms) => await attempt.pause(ms),
+		waitBudgetMs: run.waitBudgetMs,
 		waitBudgetSetting: 'Options → Max Wait for Rate Limits',
 	};
 }
