@@ -61,7 +61,7 @@ export class OutreachApi implements ICredentialType {
 			default: '',
 			placeholder: '+1, +44',
 			description:
-				'Phone number prefixes, comma-separated: the Outreach node calls and messages only numbers that start with one of them (Make Call, campaign customers, SMS recipients, call transfers) and refuses any other before sending. Empty: any number.',
+				'Phone number prefixes, comma-separated: the Outreach node calls and messages only numbers that start with one of them (Make Call, campaign customers, SMS recipients, call transfers) and refuses any other before sending. +1 is the whole North American Numbering Plan, Caribbean countries included (+1 876 Jamaica, +1 809 Dominican Republic): list area codes such as +1212, +1415 to narrow it. Empty: any number.',
 		},
 		{
 			displayName: 'Max Calls per Execution',

@@ -107,17 +107,5 @@ export const TRANSIENT_RETRIES = 3;
 /** A node run lets one more request in flight after this long without a refusal, up to its setting. */
 export const CONCURRENCY_GROWTH_AFTER_MS = 10_000;
 
-/**
- * Records of one item's answer kept for n8n's Retry On Fail. A longer answer (a big Return All) is
- * read again instead; answers to requests that change data are always one record.
- */
-export const MAX_REMEMBERED_RECORDS = 1_000;
-
-/**
- * Executions whose placed calls one n8n process remembers (for Max Calls per Execution and identical
- * repeats); the least recently active are forgotten first.
- */
-export const MAX_LEDGER_EXECUTIONS = 1_000;
-
 /** Records of placed calls' answers one execution keeps, to give again for an identical call. */
 export const MAX_LEDGER_ANSWERS = 10_000;
