@@ -66,11 +66,11 @@ export class OutreachApi implements ICredentialType {
 		{
 			displayName: 'Max Calls per Execution',
 			name: 'maxCallsPerExecution',
-			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 0 },
-			default: 0,
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 100',
 			description:
-				'Most Make Calls and campaign creations one workflow execution may place with this credential, across its items, nodes, retries and an AI agent’s tool calls; any beyond are refused before sending. 0: no cap.',
+				'Most people one workflow execution may call or message through this credential: each Make Call counts one, each campaign as many as its customers, across items, nodes, retries and an AI agent’s tool calls; any beyond are refused before sending. A whole number of at least 1; empty: no cap. Anything else refuses every call.',
 		},
 	];
 

@@ -72,7 +72,7 @@ it('the cap holds across tool invocations, and the refusal tells the model that 
 	for (const answer of answers.slice(2)) {
 		const text = String(answer.error);
 		expect(text).toContain(
-			'Not sent: this execution already placed 2 calls and campaigns, the most the Outreach API credential allows',
+			'Not sent: this execution already reached 2 people with calls and campaigns, the most the Outreach API credential allows',
 		);
 		expect(text).toContain('sending it again in this execution is refused the same way');
 		expect(text).not.toMatch(HTTP_DETAILS);
@@ -110,4 +110,39 @@ it("a call whose answer was lost is not placed again by the tool's Retry On Fail
 		expect(text).toMatch(/may have been placed/);
 		expect(text).not.toMatch(HTTP_DETAILS);
 	}
+});
+
+it('a transfer number from the model that is not E.164 (0011…, an international prefix) is refused; nothing is sent', async () => {
+	const { answers } = await runAsAgentTool(
+		{
+			resource: 'action',
+			operation: 'createCallTransfer',
+			actionName: 'To sales',
+			actionDescription: 'Transfer to a human',
+			transferNumber: "={{ $fromAI('number', 'The number to transfer to', 'string') }}",
+		},
+		[{ number: '0011447700900123' }],
+		{ ...credentials(), allowedDestinations: '+1' },
+	);
+
+	expect(service.requests).toHaveLength(0);
+	const text = String(answers[0].error);
+	expect(text).toContain('Phone Number: "0011447700900123" is not a phone number in E.164 format');
+	expect(text).not.toMatch(HTTP_DETAILS);
+});
+
+it('body fields from the model that put numbers in a shape the check cannot read are refused; nothing is sent', async () => {
+	const { answers } = await runAsAgentTool(
+		{
+			...makeCallTool,
+			callFields: {
+				additionalBodyFields: "={{ $fromAI('fields', 'Further body fields', 'json') }}",
+			},
+		},
+		[{ phone_number: leadPhone(0), fields: { phone_number: ['+447700900123'] } }],
+		{ ...credentials(), allowedDestinations: '+1' },
+	);
+
+	expect(service.requests).toHaveLength(0);
+	expect(String(answers[0].error)).toContain('Phone Number: phone_number is a list, not text');
 });

@@ -11,7 +11,7 @@ import {
 } from '../../support/engine/engine';
 import { inputItemsNode } from '../../support/engine/input-node';
 import { CallingService } from '../../support/hostile/callingService';
-import { HostileServer } from '../../support/hostile/server';
+import { HostileServer, json } from '../../support/hostile/server';
 import { useHostile } from '../hostile/useHostile';
 import { callEachLead, leadPhone, leads } from '../../support/leads';
 
@@ -41,7 +41,7 @@ describe('Max Calls per Execution', () => {
 		expect(service.requests).toHaveLength(0);
 		expect(items).toHaveLength(0);
 		expect(error?.message).toBe(
-			'Not sent: this execution already placed 5 calls and campaigns, the most the Outreach API credential allows (Max Calls per Execution)',
+			'Not sent: this execution already reached 5 people with calls and campaigns, the most the Outreach API credential allows (Max Calls per Execution)',
 		);
 	});
 
@@ -82,7 +82,7 @@ describe('Max Calls per Execution', () => {
 		});
 
 		expect(error?.message).toBe(
-			'Max Calls per Execution (Outreach API credential): "ten" is not a whole number of calls (0 for no cap)',
+			'Max Calls per Execution (Outreach API credential): "ten" is not a whole number of at least 1 (leave the field empty for no cap)',
 		);
 		expect(service.requests).toHaveLength(0);
 	});
@@ -116,6 +116,34 @@ describe('Max Calls per Execution', () => {
 		});
 		expect(over.error?.message).toContain('Max Calls per Execution');
 		expect(service.requests).toHaveLength(0);
+	});
+
+	it('counts a campaign as its customers: one that reaches more people than the cap leaves is not sent', async () => {
+		const campaign = (customers: number) => ({
+			resource: 'campaign',
+			operation: 'create',
+			campaignName: `Campaign of ${customers}`,
+			touchpointName: 'First reminder',
+			startAt: '2026-12-01T09:30:00',
+			assistantId: '42',
+			customerSource: 'json',
+			customersJson: JSON.stringify(
+				Array.from({ length: customers }, (_, n) => ({ id: `cus_${n}`, to_number: leadPhone(n) })),
+			),
+		});
+		service.respondWith((_request, response) =>
+			json(response, 200, { ctx_id: 'c', data: { id: 'cmp_1', name: 'x', status: 'scheduled' } }),
+		);
+
+		const tooMany = await runOutreach(campaign(5), { credentials: capped(3) });
+		expect(tooMany.error?.message).toBe(
+			'Not sent: this campaign reaches 5 customers, more than the 3 of 3 the Outreach API credential still allows in this execution (Max Calls per Execution)',
+		);
+		expect(service.requests).toHaveLength(0);
+
+		const fits = await runOutreach(campaign(3), { credentials: capped(3) });
+		expect(fits.error).toBeUndefined();
+		expect(service.requests).toHaveLength(1);
 	});
 
 	it('counts per execution: the next execution starts from none', async () => {

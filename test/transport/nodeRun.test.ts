@@ -109,8 +109,14 @@ describe('a try', () => {
 });
 
 describe("an execution's ledger", () => {
-	const call: ClaimRules = { places: true, cap: 0, allowRepeats: false, resendUnknown: false };
-	const write: ClaimRules = { ...call, places: false };
+	const call: ClaimRules = {
+		places: true,
+		cap: 0,
+		weight: 1,
+		allowRepeats: false,
+		resendUnknown: false,
+	};
+	const write: ClaimRules = { ...call, places: false, weight: 0 };
 
 	it('gives the answer of an identical call placed before, and lets a different one through', () => {
 		const ledger = new ExecutionLedger();
@@ -141,13 +147,13 @@ describe("an execution's ledger", () => {
 		const placed = ledger.claim('a', capped);
 		const refused = ledger.claim('b', capped);
 		if (!('send' in placed) || !('send' in refused)) throw new Error('not sent');
-		expect(ledger.claim('c', capped)).toEqual({ capReached: 2 });
+		expect(ledger.claim('c', capped)).toEqual({ capReached: { cap: 2, counted: 2, weight: 1 } });
 		refused.send.withdrawn();
 		const unknown = ledger.claim('c', capped);
 		if (!('send' in unknown)) throw new Error('not sent');
 		unknown.send.uncertain();
 		placed.send.placed(answer);
-		expect(ledger.claim('d', capped)).toEqual({ capReached: 2 });
+		expect(ledger.claim('d', capped)).toEqual({ capReached: { cap: 2, counted: 2, weight: 1 } });
 		// Other writes are not counted.
 		expect('send' in ledger.claim('e', { ...write, cap: 2 })).toBe(true);
 	});

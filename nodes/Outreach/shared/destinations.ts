@@ -1,72 +1,119 @@
 /**
- * Allowed destinations: the E.164 prefixes the credential's owner lets the node call or message.
- * Pure functions; the transport checks every destination of a request just before it is sent.
+ * Allowed destinations: the E.164 prefixes the credential's owner lets the node call or message, and
+ * the places of a request body where the service reads a number to dial or message. Pure functions;
+ * the transport checks every destination of a request, as it is sent, just before it is sent.
+ *
+ * One form of number: a number is strict E.164 (a plus sign and digits) where it is checked and where
+ * it is sent. Nothing is normalised on the way, so no number can be read one way and dialled another.
  */
 
-/** Where a request carries a number the service will dial or message, and the field it comes from. */
+import { phoneNumberProblem } from './validators';
+
+/**
+ * Where a request carries numbers the service will dial or message, and the field they come from.
+ * `path` is dotted; `[]` after a key means the value there is a list, each entry in turn. The shape
+ * the path describes is the only one accepted: a number is text, an entry of a list of objects is an
+ * object that has the rest of the path, and a list is a list.
+ */
 export interface Destination {
-	/** A dotted body path; `[]` after a key stands for every entry of the list there. */
 	path: string;
 	field: string;
 }
 
-/** Characters people write inside phone numbers that do not change the number. */
-const SEPARATORS = /[\s().\-/]/g;
-
-/**
- * A number as the digits it dials, with one leading "+": separators dropped, an international "00"
- * prefix read as "+", and a missing "+" added (a number without one is taken as international).
- */
-function normalizeNumber(text: string): string {
-	const compact = text.replace(SEPARATORS, '');
-	if (compact.startsWith('+')) return compact;
-	if (compact.startsWith('00')) return `+${compact.slice(2)}`;
-	return `+${compact}`;
-}
-
 const PREFIX = /^\+\d{1,15}$/;
 
+/** Separators between the prefixes of Allowed Destinations. */
+const SEPARATOR = /[,;\n]/;
+
 /**
- * The prefixes of a credential's Allowed Destinations ("+1, +44"), normalised as numbers are; empty
- * when nothing is set. A piece that is not a prefix is a problem, so that a typing mistake never
- * widens or empties the list.
+ * The prefixes of a credential's Allowed Destinations ("+1, +44"); none when nothing is set. Anything
+ * but a prefix — an empty entry, a lone separator, a word, spaces only — is a problem, so that a typing
+ * mistake never widens or empties the list.
  */
 export function parseAllowedPrefixes(text: unknown): { prefixes: string[] } | { problem: string } {
-	const pieces = String(text ?? '')
-		.split(/[,;\n]/)
-		.map((piece) => piece.trim())
-		.filter((piece) => piece !== '');
+	if (text === undefined || text === null || text === '') return { prefixes: [] };
+	if (typeof text !== 'string') {
+		return { problem: `${JSON.stringify(text)} is not a list of phone number prefixes` };
+	}
 	const prefixes: string[] = [];
-	for (const piece of pieces) {
-		const prefix = normalizeNumber(piece);
-		if (!PREFIX.test(prefix)) {
-			return { problem: `${JSON.stringify(piece)} is not a phone number prefix such as +1 or +44` };
+	for (const piece of text.split(SEPARATOR).map((entry) => entry.trim())) {
+		if (piece === '') {
+			return {
+				problem: `${JSON.stringify(text)} has an empty entry: write prefixes such as +1, +44 separated by commas, or leave the field empty to allow any number`,
+			};
 		}
-		prefixes.push(prefix);
+		if (!PREFIX.test(piece)) {
+			return {
+				problem: `${JSON.stringify(piece)} is not a phone number prefix such as +1 or +44 (a plus sign and digits)`,
+			};
+		}
+		prefixes.push(piece);
 	}
 	return { prefixes };
 }
 
-/** Whether `number` may be dialled: any number when no prefix is set, else one that starts with one. */
+/** Whether an E.164 `number` may be dialled: any when no prefix is set, else one that starts with one. */
 export function isAllowedDestination(number: string, prefixes: string[]): boolean {
-	if (prefixes.length === 0) return true;
-	const normalized = normalizeNumber(number);
-	return /^\+\d+$/.test(normalized) && prefixes.some((prefix) => normalized.startsWith(prefix));
+	return prefixes.length === 0 || prefixes.some((prefix) => number.startsWith(prefix));
 }
 
-/** Every value at `path` in `body` (see Destination), as text; nothing where the path is absent. */
-export function valuesAt(body: unknown, path: string): string[] {
-	let values: unknown[] = [body];
-	for (const segment of path.split('.')) {
-		const eachEntry = segment.endsWith('[]');
-		const key = eachEntry ? segment.slice(0, -2) : segment;
-		values = values.flatMap((value) => {
-			if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return [];
-			const next = (value as Record<string, unknown>)[key];
-			return eachEntry && Array.isArray(next) ? next : [next];
-		});
+function describe(value: unknown): string {
+	if (Array.isArray(value)) return 'a list';
+	if (value === null) return 'null';
+	if (typeof value === 'object') return 'an object';
+	if (typeof value === 'string') return 'text';
+	if (typeof value === 'number') return 'a number';
+	return typeof value;
+}
+
+/**
+ * Every number at `path` in `body` (see Destination), or the problem with the body's shape there.
+ * Nothing where the path's first key is absent; a value of another shape than the path says is a
+ * problem, never skipped.
+ */
+export function destinationsAt(
+	body: unknown,
+	path: string,
+): { numbers: string[] } | { problem: string } {
+	const segments = path.split('.');
+	let values: Array<{ value: unknown; at: string; required: boolean }> = [
+		{ value: body, at: '', required: false },
+	];
+	for (const segment of segments) {
+		const list = segment.endsWith('[]');
+		const key = list ? segment.slice(0, -2) : segment;
+		const next: typeof values = [];
+		for (const { value, at, required } of values) {
+			const here = at ? `${at}.${key}` : key;
+			if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+				return { problem: `${at || 'the body'} is ${describe(value)}, not an object` };
+			}
+			if (!Object.hasOwn(value, key)) {
+				if (required) return { problem: `${here} is missing` };
+				continue;
+			}
+			const entry = (value as Record<string, unknown>)[key];
+			if (!list) {
+				next.push({ value: entry, at: here, required });
+				continue;
+			}
+			if (!Array.isArray(entry)) return { problem: `${here} is ${describe(entry)}, not a list` };
+			// Inside a list's entries, the rest of the path is required: an entry without it is not read.
+			entry.forEach((item, index) =>
+				next.push({ value: item, at: `${here}[${index}]`, required: true }),
+			);
+		}
+		values = next;
 	}
-	return values
-		.filter((value) => value !== undefined && value !== null)
-		.map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
+	const numbers: string[] = [];
+	for (const { value, at } of values) {
+		if (typeof value !== 'string') return { problem: `${at} is ${describe(value)}, not text` };
+		numbers.push(value);
+	}
+	return { numbers };
+}
+
+/** The problem with a number to dial or message, as sent: anything but strict E.164. */
+export function destinationNumberProblem(number: string): string | undefined {
+	return phoneNumberProblem(number);
 }

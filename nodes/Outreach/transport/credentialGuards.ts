@@ -19,15 +19,18 @@ interface CredentialGuards {
 }
 
 /**
- * The credential's Max Calls per Execution: 0 (no cap) when it is not set, as on credentials saved
- * before it existed; a problem for anything but a whole number from 0, so that a typing mistake never
- * lifts the cap.
+ * The credential's Max Calls per Execution: no cap when it is empty (as on credentials saved before
+ * it existed); otherwise a whole number of at least 1, and anything else (0, "-0", spaces, "ten") a
+ * problem that refuses every call, so that a typing mistake never lifts the cap.
  */
 function parseCallCap(value: unknown): CredentialGuards['cap'] {
 	if (value === undefined || value === null || value === '') return { calls: 0 };
-	const calls = typeof value === 'string' ? Number(value.trim()) : value;
-	if (typeof calls === 'number' && Number.isSafeInteger(calls) && calls >= 0) return { calls };
-	return { problem: `${JSON.stringify(value)} is not a whole number of calls (0 for no cap)` };
+	const text = typeof value === 'string' ? value.trim() : undefined;
+	const calls = text !== undefined && /^[1-9]\d*$/.test(text) ? Number(text) : value;
+	if (typeof calls === 'number' && Number.isSafeInteger(calls) && calls >= 1) return { calls };
+	return {
+		problem: `${JSON.stringify(value)} is not a whole number of at least 1 (leave the field empty for no cap)`,
+	};
 }
 
 /** The guardrails, read once per node run (n8n decrypts the credential on every read). */

@@ -1,7 +1,13 @@
 import type { IExecuteSingleFunctions, NodeOperationError } from 'n8n-workflow';
 
-import { isAllowedDestination, valuesAt, type Destination } from '../shared/destinations';
+import {
+	destinationNumberProblem,
+	destinationsAt,
+	isAllowedDestination,
+	type Destination,
+} from '../shared/destinations';
 import { fieldError } from '../shared/errors';
+import { E164_HINT } from '../shared/validators';
 import { credentialGuards } from './credentialGuards';
 
 /** The credential field, as errors name it. */
@@ -11,14 +17,15 @@ const NOT_RETRYABLE =
 	'Nothing was sent. Only the owner of the Outreach API credential can change its Allowed Destinations: sending the same number again will not help.';
 
 /**
- * Why the request must not be sent, when a number it would have the service dial or message is not
- * among the credential's Allowed Destinations; undefined when every number is allowed. `run` scopes
- * the credential read.
+ * Why the request must not be sent: a place where the service reads a number holds anything but
+ * E.164 text in the shape the service takes, or a number that is not among the credential's Allowed
+ * Destinations (or the setting itself is mistyped). `sent` is the body as it is sent (see wireBody.ts);
+ * undefined when every number may be dialled. `run` scopes the credential read.
  */
 export async function destinationRefusal(
 	context: IExecuteSingleFunctions,
 	run: object,
-	body: unknown,
+	sent: unknown,
 	destinations: Destination[],
 ): Promise<NodeOperationError | undefined> {
 	const { allowed } = await credentialGuards(context, run);
@@ -26,7 +33,18 @@ export async function destinationRefusal(
 		return fieldError(context, SETTING, allowed.problem, `${NOT_RETRYABLE} Fix the list there.`);
 	}
 	for (const { path, field } of destinations) {
-		for (const number of valuesAt(body, path)) {
+		const found = destinationsAt(sent, path);
+		if ('problem' in found) {
+			return fieldError(
+				context,
+				field,
+				`${found.problem}: the service reads the numbers to dial or message at ${path}, and this node sends nothing there that it cannot check`,
+				'Nothing was sent.',
+			);
+		}
+		for (const number of found.numbers) {
+			const problem = destinationNumberProblem(number);
+			if (problem) return fieldError(context, field, problem, `Nothing was sent. ${E164_HINT}`);
 			if (isAllowedDestination(number, allowed.prefixes)) continue;
 			return fieldError(
 				context,

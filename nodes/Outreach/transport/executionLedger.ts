@@ -20,8 +20,8 @@ export type Claim =
 	| { uncertain: true }
 	/** An identical call or campaign is in flight: claim again once it has its outcome. */
 	| { wait: Promise<void> }
-	/** The execution already placed as many as the cap allows. */
-	| { capReached: number };
+	/** The execution already placed as many as the cap allows, or this one would go past it. */
+	| { capReached: { cap: number; counted: number; weight: number } };
 
 /** A claimed request; its sender reports what became of it, once. */
 export interface Claimed {
@@ -35,8 +35,10 @@ export interface Claimed {
 export interface ClaimRules {
 	/** It places a call or campaign: counted toward `cap`, and an identical one is not placed twice. */
 	places: boolean;
-	/** Most placing requests counted in the execution (0: no cap). */
+	/** Most people the placing requests of the execution may reach (0: no cap). */
 	cap: number;
+	/** How many people this request reaches: a call one, a campaign its customers. */
+	weight: number;
 	/** An identical call or campaign placed earlier does not stop this one. */
 	allowRepeats: boolean;
 	/** An identical request whose outcome is unknown does not stop this one. */
@@ -53,7 +55,7 @@ export class ExecutionLedger {
 	private readonly placings = new Map<string, Placing>();
 	/** Keys of requests that failed without a clear answer. */
 	private readonly unknown = new Set<string>();
-	/** Placing requests that placed, may have placed or are in flight: what the cap counts. */
+	/** People reached by placing requests that placed, may have placed or are in flight: what the cap counts. */
 	private counted = 0;
 	private answers = 0;
 	private repeats = 0;
@@ -66,12 +68,16 @@ export class ExecutionLedger {
 			if (earlier?.state === 'pending') return { wait: earlier.settled };
 			if (earlier?.state === 'placed') return { repeat: earlier.output };
 		}
-		if (rules.cap > 0 && this.counted >= rules.cap) return { capReached: rules.cap };
-		this.counted++;
-		return { send: this.claimed(key, rules.allowRepeats ? `${key}#${++this.repeats}` : key) };
+		const { cap, weight } = rules;
+		if (cap > 0 && this.counted + weight > cap) {
+			return { capReached: { cap, counted: this.counted, weight } };
+		}
+		this.counted += weight;
+		const placingKey = rules.allowRepeats ? `${key}#${++this.repeats}` : key;
+		return { send: this.claimed(key, placingKey, weight) };
 	}
 
-	private claimed(key: string, placingKey: string | undefined): Claimed {
+	private claimed(key: string, placingKey: string | undefined, weight = 0): Claimed {
 		let settle = () => undefined as void;
 		const settled = new Promise<void>((resolve) => (settle = resolve));
 		const placing: Placing | undefined = placingKey ? { state: 'pending', settled } : undefined;
@@ -103,7 +109,7 @@ export class ExecutionLedger {
 				close(() => {
 					if (!placingKey) return;
 					this.placings.delete(placingKey);
-					this.counted--;
+					this.counted -= weight;
 				}),
 		};
 	}

@@ -38,12 +38,12 @@ function foldText(value: unknown): unknown {
 }
 
 /**
- * What makes a request this request: method, address, query, headers and body, the body's text
+ * What makes a request this request: method, address, query, headers and `body` (as it is sent), its text
  * compared as people mean it ("Jane Doe" and " jane  doe" are one name), as two independent 53-bit
  * hashes, so that two different calls of one execution are not taken for the same.
  */
-export function requestFingerprint(request: IHttpRequestOptions): string {
-	const { method, baseURL, url, qs, headers, body } = request;
+export function requestFingerprint(request: IHttpRequestOptions, body: unknown): string {
+	const { method, baseURL, url, qs, headers } = request;
 	return digest(
 		JSON.stringify([
 			method ?? 'GET',

@@ -5,6 +5,7 @@ import {
 } from 'n8n-workflow';
 
 import { fieldError } from '../shared/errors';
+import { isPlainObject } from '../shared/objectPaths';
 import { credentialGuards } from './credentialGuards';
 import type { Claim, Claimed } from './executionLedger';
 import { executionLedger } from './executionLedgers';
@@ -37,6 +38,7 @@ export async function checkWrite(
 	run: object,
 	key: string,
 	placed: Placed | undefined,
+	sent: unknown,
 ): Promise<WriteCheck> {
 	const { cap, account } = await credentialGuards(context, run);
 	if (placed && 'problem' in cap) {
@@ -52,10 +54,22 @@ export async function checkWrite(
 	const claim = executionLedger(context, account, run).claim(key, {
 		places: placed !== undefined,
 		cap: 'calls' in cap ? cap.calls : 0,
+		weight: placed ? peopleReached(placed, sent) : 0,
 		allowRepeats: context.getNodeParameter('options.allowRepeats', false) === true,
 		resendUnknown: resendsUnknown(context),
 	});
 	return checkOf(context, claim, placed);
+}
+
+/**
+ * How many people one request reaches, as the cap counts them: a call one, a campaign each of its
+ * customers (at least one), so that a campaign is no way around the cap.
+ */
+function peopleReached(placed: Placed, sent: unknown): number {
+	if (placed === 'call') return 1;
+	const touchpoint = isPlainObject(sent) ? sent.touchpoint : undefined;
+	const customers = isPlainObject(touchpoint) ? touchpoint.customer_details : undefined;
+	return Array.isArray(customers) ? Math.max(1, customers.length) : 1;
 }
 
 /** Whether the user accepts sending again a write whose outcome is unknown. */
@@ -81,10 +95,15 @@ function checkOf(
 			),
 		};
 	}
+	const { cap, counted, weight } = claim.capReached;
+	const message =
+		weight > 1
+			? `Not sent: this campaign reaches ${weight} customers, more than the ${Math.max(0, cap - counted)} of ${cap} the Outreach API credential still allows in this execution (Max Calls per Execution)`
+			: `Not sent: this execution already reached ${counted} people with calls and campaigns, the most the Outreach API credential allows (Max Calls per Execution)`;
 	return {
 		blocked: blocked(
 			context,
-			`Not sent: this execution already placed ${claim.capReached} calls and campaigns, the most the Outreach API credential allows (Max Calls per Execution)`,
+			message,
 			'Nothing was sent for this item, and sending it again in this execution is refused the same way. Only the owner of the Outreach API credential can raise Max Calls per Execution.',
 		),
 	};

@@ -9,7 +9,7 @@ import {
 } from 'n8n-workflow';
 
 import type { Destination } from '../shared/destinations';
-import { nodeError } from '../shared/errors';
+import { fieldError, nodeError } from '../shared/errors';
 import { recordEnvelope } from './answers';
 import { deliver, mayHaveReachedService, NotSent, notSent, type Lane } from './delivery';
 import { destinationRefusal } from './destinationCheck';
@@ -18,6 +18,7 @@ import { requestFingerprint } from './fingerprint';
 import { placeOf, type ItemPlace } from './nodeRun';
 import { maxPagesOption } from './options';
 import { readAllPages } from './pages';
+import { isJsonBody, wireBody } from './wireBody';
 import {
 	checkWrite,
 	RESEND_OPTION,
@@ -85,13 +86,14 @@ async function sendItem(
 	}
 
 	let check: WriteCheck | undefined;
+	let key = '';
 	try {
-		const blocked =
-			destinations && (await destinationRefusal(context, run, request.body, destinations));
+		// What the guardrails read is what is sent: the body serialised once, and parsed back.
+		const sent = changesData ? serialiseBody(context, request) : request.body;
+		const blocked = destinations && (await destinationRefusal(context, run, sent, destinations));
 		if (blocked) throw blocked;
-		check = changesData
-			? await checkWrite(context, run, requestFingerprint(request), places)
-			: undefined;
+		key = requestFingerprint(request, sent);
+		check = changesData ? await checkWrite(context, run, key, places, sent) : undefined;
 		if (check && 'blocked' in check) throw check.blocked;
 	} catch (error) {
 		// Also when the credential cannot be read: the item never gets as far as being built.
@@ -114,7 +116,7 @@ async function sendItem(
 		while (check && 'wait' in check) {
 			await check.wait;
 			if (attempt.stopped) throw new NotSent();
-			check = await checkWrite(context, run, requestFingerprint(request), places);
+			check = await checkWrite(context, run, key, places, undefined);
 			if ('repeat' in check) {
 				run.remember(ticket.index, { succeeded: check.repeat });
 				ticket.settle('succeeded');
@@ -144,6 +146,30 @@ async function sendItem(
 		ticket.settle(unknown ? 'unknown' : 'failed');
 		throw await fail(failure, unknown ? 'unknown' : 'failed');
 	}
+}
+
+/**
+ * Turns a request's JSON body into the text that is sent, once (see wireBody.ts), and returns that
+ * text parsed back; a body JSON cannot carry as it is (a function, a value JSON would drop) is an
+ * error naming where it sits, before anything is sent. Any other body is returned as it is.
+ */
+function serialiseBody(
+	context: IExecutePaginationFunctions,
+	request: IHttpRequestOptions,
+): unknown {
+	if (!isJsonBody(request.body)) return request.body;
+	const serialised = wireBody(request.body);
+	if (!('wire' in serialised)) {
+		throw fieldError(
+			context,
+			'Request body',
+			`${serialised.path || 'the body'} ${serialised.problem}, which JSON cannot carry`,
+			'Nothing was sent. Each field of the body must be text, a number, true/false, a list or an object; check the expressions, Additional Body Fields included.',
+		);
+	}
+	request.body = serialised.wire.text;
+	request.headers = { ...request.headers, 'Content-Type': 'application/json' };
+	return serialised.wire.sent;
 }
 
 /**

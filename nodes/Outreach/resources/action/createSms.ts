@@ -21,6 +21,8 @@ export const createSmsAction: Operation = {
 		routing: createActionRequest('SEND_SMS', [
 			{ path: 'sms.to.value[]', field: 'To' },
 			{ path: 'sms.cc[]', field: 'CC' },
+			// Not a field of the form or of the service description, but a place a service may read.
+			{ path: 'sms.bcc[]', field: 'BCC' },
 		]),
 	},
 	fields: [

@@ -1,0 +1,72 @@
+import { isPlainObject } from '../shared/objectPaths';
+
+/**
+ * A JSON body as it goes on the wire: serialised once, and that text parsed back. The guardrails
+ * read `sent` and the request carries `text`, so no getter, `toJSON` or later change to the objects
+ * the body was built from can make what is checked differ from what is sent.
+ */
+export interface WireBody {
+	text: string;
+	sent: unknown;
+}
+
+/** A value JSON cannot carry as it is, and where it sits in the body. */
+export interface WireProblem {
+	path: string;
+	problem: string;
+}
+
+class NotJson extends Error {
+	constructor(readonly found: WireProblem) {
+		super(found.problem);
+	}
+}
+
+const joined = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+/** What JSON would drop or change, or undefined. */
+function lossOf(value: unknown, inList: boolean): string | undefined {
+	if (typeof value === 'function') return 'is a function';
+	if (typeof value === 'symbol') return 'is a symbol';
+	if (typeof value === 'bigint') return 'is a BigInt';
+	if (typeof value === 'number' && !Number.isFinite(value)) return `is ${value}`;
+	if (value === undefined && inList) return 'is undefined inside a list';
+	return undefined;
+}
+
+/**
+ * Functions anywhere among the body's own properties (a `toJSON` included), before anything is
+ * serialised: a body that carries code is refused, not sent as whatever the code returns.
+ */
+function findCode(value: unknown, path: string, seen: Set<object>): void {
+	if (typeof value !== 'object' || value === null || seen.has(value)) return;
+	seen.add(value);
+	const list = Array.isArray(value);
+	for (const [key, entry] of Object.entries(value)) {
+		const at = list ? `${path}[${key}]` : joined(path, key);
+		const loss = lossOf(entry, list);
+		if (loss) throw new NotJson({ path: at, problem: loss });
+		findCode(entry, at, seen);
+	}
+}
+
+/** Serialises a JSON body once, or says what in it JSON cannot carry. */
+export function wireBody(body: unknown): { wire: WireBody } | WireProblem {
+	try {
+		findCode(body, '', new Set());
+		const text = JSON.stringify(body, function (this: unknown, key: string, value: unknown) {
+			const loss = lossOf(value, Array.isArray(this));
+			if (loss) throw new NotJson({ path: key, problem: loss });
+			return value;
+		});
+		return { wire: { text, sent: JSON.parse(text) as unknown } };
+	} catch (error) {
+		if (error instanceof NotJson) return error.found;
+		return { path: '', problem: `cannot be sent as JSON (${(error as Error).message})` };
+	}
+}
+
+/** Whether a body is sent as JSON text by the transport: a non-empty plain object. */
+export function isJsonBody(body: unknown): boolean {
+	return isPlainObject(body) && Object.keys(body).length > 0;
+}
