@@ -1,5 +1,4 @@
 import type {
-	IAuthenticateGeneric,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -16,6 +15,17 @@ export const OUTREACH_CREDENTIAL_TYPE = 'outreachApi';
  */
 export const OUTREACH_BASE_URL_EXPRESSION =
 	'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/v2$/i, "") }}';
+
+/**
+ * The Authorization header the credential test sends, as an expression over the credential; the
+ * transport builds the same header with outreachAuthorization. A token is often pasted with a space or
+ * a line break around it, and the service refuses it so.
+ */
+const OUTREACH_AUTHORIZATION_EXPRESSION = '=Bearer {{ String($credentials.accessToken).trim() }}';
+
+export function outreachAuthorization(accessToken: unknown): string {
+	return `Bearer ${String(accessToken ?? '').trim()}`;
+}
 
 export function normalizeOutreachBaseUrl(baseUrl: unknown): string {
 	return String(baseUrl ?? '')
@@ -74,22 +84,25 @@ export class OutreachApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				// A token is often pasted with a space or a line break around it; the service refuses it so.
-				Authorization: '=Bearer {{ String($credentials.accessToken).trim() }}',
-			},
-		},
-	};
+	/**
+	 * Only this package's nodes may use the credential: n8n 2.24 and later refuse it to any other node
+	 * (the HTTP Request node and its tool form included), at save and at run time; this package's
+	 * nodes are the Outreach node, its AI-tool form and the trigger.
+	 */
+	supportedNodes = ['outreach', 'outreachTool', 'outreachTrigger'];
 
+	restrictToSupportedNodes = true as const;
+
+	// No `authenticate`: n8n's HTTP Request node offers, and can authenticate with, only credential
+	// types that have one, so on every n8n release it can neither list this credential nor send its
+	// token. This package's transport sends the token itself, and so does the test below.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: OUTREACH_BASE_URL_EXPRESSION,
 			url: '/v2/_campaigns',
 			method: 'GET',
 			qs: { page: 1, per_page: 1 },
+			headers: { Authorization: OUTREACH_AUTHORIZATION_EXPRESSION },
 			// A redirect is a failed test, never a reason to send the token somewhere else.
 			disableFollowRedirect: true,
 			sendCredentialsOnCrossOriginRedirect: false,

@@ -9,6 +9,7 @@ import type {
 import {
 	normalizeOutreachBaseUrl,
 	OUTREACH_CREDENTIAL_TYPE,
+	outreachAuthorization,
 } from '../../../credentials/OutreachApi.credentials';
 import { DEFAULT_REQUEST_TIMEOUT_MS, MAX_SAME_ORIGIN_REDIRECTS } from '../shared/constants';
 import { fieldError, type NodeContext } from '../shared/errors';
@@ -51,9 +52,10 @@ async function beforeDeadline<T>(pending: Promise<T>, deadline: AbortSignal): Pr
 }
 
 /**
- * One HTTP exchange through n8n's helper, with the credential. Every status comes back as an answer;
- * redirects are not followed by n8n (which would send the token along); the whole exchange, not only
- * an idle socket, ends at the deadline: n8n reads the cancel signal from the context it is given.
+ * One HTTP exchange through n8n's helper, carrying the credential's token (the credential type has no
+ * `authenticate` of its own, so that no other node can send it). Every status comes back as an
+ * answer; redirects are not followed by n8n (which would send the token along); the whole exchange,
+ * not only an idle socket, ends at the deadline or when the execution is stopped.
  */
 async function exchange(
 	context: NodeContext,
@@ -63,25 +65,18 @@ async function exchange(
 	const cancel =
 		'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
 	const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
-	const withDeadline = Object.create(context, {
-		getExecutionCancelSignal: { value: () => signal },
-	});
-	const request = context.helpers.httpRequestWithAuthentication as (
-		this: NodeContext,
-		credentialType: string,
-		options: IHttpRequestOptions,
-	) => Promise<IN8nHttpFullResponse>;
-	return await beforeDeadline(
-		request.call(withDeadline as NodeContext, OUTREACH_CREDENTIAL_TYPE, {
+	const { accessToken } = await context.getCredentials(OUTREACH_CREDENTIAL_TYPE);
+	return (await beforeDeadline(
+		context.helpers.httpRequest({
 			...options,
+			headers: { ...options.headers, Authorization: outreachAuthorization(accessToken) },
 			abortSignal: signal,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			disableFollowRedirect: true,
-			sendCredentialsOnCrossOriginRedirect: false,
 		}),
 		deadline,
-	);
+	)) as IN8nHttpFullResponse;
 }
 
 function header(headers: IDataObject | undefined, name: string): string | undefined {
