@@ -1,9 +1,4 @@
-import type {
-	Icon,
-	ICredentialTestRequest,
-	ICredentialType,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 /** The credential type's name: what the nodes ask for and the transport reads. */
 export const OUTREACH_CREDENTIAL_TYPE = 'outreachApi';
