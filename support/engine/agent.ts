@@ -43,6 +43,12 @@ function outreachToolType(): INodeType {
 	};
 }
 
+/**
+ * A failed invocation as n8n-core up to 1.119 hands it to the agent: an answer carrying the error's
+ * text, where later releases throw the error.
+ */
+const FAILED_INVOCATION = /^Error during node execution ?:/;
+
 interface ToolLike {
 	invoke(args: object): Promise<unknown>;
 }
@@ -77,7 +83,8 @@ class ToolCallingAgent implements INodeType {
 		const output: INodeExecutionData[] = [];
 		for (const args of invocations) {
 			try {
-				output.push({ json: { answer: String(await tools[0].invoke(args)) } });
+				const answer = String(await tools[0].invoke(args));
+				output.push({ json: FAILED_INVOCATION.test(answer) ? { error: answer } : { answer } });
 			} catch (error) {
 				output.push({ json: { error: (error as Error).message } });
 			}

@@ -23,6 +23,7 @@ import {
 	type INodeType,
 	type INodeTypes,
 	type IRun,
+	type IRunExecutionData,
 	type IVersionedNodeType,
 	type IWorkflowExecuteAdditionalData,
 	type IWorkflowIssues,
@@ -183,6 +184,28 @@ export interface RunningWorkflow {
 	result: Promise<WorkflowResult>;
 }
 
+/** The run data of an execution that starts at `startNode`, as n8n creates it. */
+function startingRunExecutionData(startNode: INode, pinData?: IPinData): IRunExecutionData {
+	const nodeExecutionStack = [{ node: startNode, data: { main: [[{ json: {} }]] }, source: null }];
+	// n8n-workflow 1.117 and older (n8n 1.120 and older) have no such factory: the object by hand.
+	if (typeof createRunExecutionData === 'function')
+		return createRunExecutionData({
+			resultData: { pinData },
+			executionData: { nodeExecutionStack },
+		});
+	return {
+		startData: {},
+		resultData: { runData: {}, pinData },
+		executionData: {
+			contextData: {},
+			nodeExecutionStack,
+			metadata: {},
+			waitingExecution: {},
+			waitingExecutionSource: {},
+		},
+	} as unknown as IRunExecutionData;
+}
+
 /** Runs a whole workflow through n8n-core's WorkflowExecute, starting at its first node. */
 export async function runWorkflow(
 	definition: WorkflowDefinition,
@@ -243,12 +266,7 @@ export function startWorkflow(
 		),
 	);
 	const startNode = definition.nodes.find((node) => !targets.has(node.name)) ?? definition.nodes[0];
-	const runExecutionData = createRunExecutionData({
-		resultData: { pinData: definition.pinData },
-		executionData: {
-			nodeExecutionStack: [{ node: startNode, data: { main: [[{ json: {} }]] }, source: null }],
-		},
-	});
+	const runExecutionData = startingRunExecutionData(startNode, definition.pinData);
 	const workflowExecute = new WorkflowExecute(
 		createAdditionalData(credentials, hooks, executionId),
 		'manual',
