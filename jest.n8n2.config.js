@@ -1,15 +1,16 @@
 /**
- * The same tests on n8n 2.x's engine: n8n-core and n8n-workflow (and the @n8n packages they share
- * with the harness) come from the n8n 2.x install that scripts/test-engines.mjs names, and the built
- * package gets that n8n-workflow too, as n8n hands its own to a community package. Run with the Node
- * that n8n 2.x needs; `npm test` does both.
+ * The same tests on the engine of a real n8n release (the newest, and the oldest supported):
+ * n8n-core and n8n-workflow (and the @n8n packages they share with the harness) come from the n8n
+ * install that scripts/test-engines.mjs names, and the built package gets that n8n-workflow too, as
+ * n8n hands its own to a community package. Run with the Node that release brings; `npm test` runs
+ * every engine.
  */
 const base = require('./jest.config.js');
 
 const modules = process.env.OUTREACH_ENGINE_MODULES;
 if (!modules) {
 	throw new Error(
-		'OUTREACH_ENGINE_MODULES is not set: run the tests with `npm test`, which installs n8n 2.x first',
+		'OUTREACH_ENGINE_MODULES is not set: run the tests with `npm test`, which installs the n8n releases first',
 	);
 }
 

@@ -1,14 +1,15 @@
-// npm test: every Jest suite on both n8n engines, one after the other: n8n-core 1.x (this project's
-// devDependencies, on this Node) and the n8n-core 2.x of the newest n8n release (installed once into
-// .n8n-local/, as the end-to-end checks use it, and run on the Node 24 it brings). Arguments go to
-// Jest for both (e.g. `npm test -- test/customer`).
+// npm test: every Jest suite on three n8n engines, one after the other: n8n-core 1.x (this project's
+// devDependencies, on this Node), the n8n-core 2.x of the newest n8n release and the n8n-core of the
+// oldest release the package supports (each installed once into .n8n-local/, as the end-to-end checks
+// use them, and run on the Node 24 it brings). Arguments go to Jest for all (e.g.
+// `npm test -- test/customer`).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { ensureN8n, NEWEST_N8N_VERSION } from '../.build/support/n8n/setup.js';
+import { ensureN8n, NEWEST_N8N_VERSION, OLDEST_N8N_VERSION } from '../.build/support/n8n/setup.js';
 import { PACKAGE_ROOT } from '../.build/support/repo.js';
 
 const require = createRequire(import.meta.url);
@@ -16,17 +17,22 @@ const jest = require.resolve('jest/bin/jest');
 const versionOf = (modules, name) =>
 	JSON.parse(readFileSync(path.join(modules, name, 'package.json'), 'utf8')).version;
 
-const installation = await ensureN8n(NEWEST_N8N_VERSION);
-const newestModules = path.join(installation.dir, 'node_modules');
 const ownModules = path.join(PACKAGE_ROOT, 'node_modules');
-const engines = [
-	{ label: `n8n-core ${versionOf(ownModules, 'n8n-core')}`, node: process.execPath, config: [] },
-	{
-		label: `n8n-core ${versionOf(newestModules, 'n8n-core')} (n8n ${NEWEST_N8N_VERSION})`,
+/** The engine of a real n8n release, installed into .n8n-local/ and run on the Node it brings. */
+async function releaseEngine(version, role) {
+	const installation = await ensureN8n(version);
+	const modules = path.join(installation.dir, 'node_modules');
+	return {
+		label: `n8n-core ${versionOf(modules, 'n8n-core')} (n8n ${version}, ${role})`,
 		node: installation.node,
 		config: ['--config', path.join(PACKAGE_ROOT, 'jest.n8n2.config.js')],
-		env: { OUTREACH_ENGINE_MODULES: newestModules },
-	},
+		env: { OUTREACH_ENGINE_MODULES: modules },
+	};
+}
+const engines = [
+	{ label: `n8n-core ${versionOf(ownModules, 'n8n-core')}`, node: process.execPath, config: [] },
+	await releaseEngine(NEWEST_N8N_VERSION, 'the newest'),
+	await releaseEngine(OLDEST_N8N_VERSION, 'the oldest supported'),
 ];
 
 const countsDir = mkdtempSync(path.join(tmpdir(), 'outreach-engines-'));

@@ -22,6 +22,12 @@ import { freePort, hasExited, log, run, runWithProgress, stopProcess, until } fr
 export const LOCAL_DIR = path.join(PACKAGE_ROOT, '.n8n-local');
 /** The newest n8n that installs from this registry; 1.x is a compatibility run (.ci/run). */
 export const NEWEST_N8N_VERSION = '2.41.1';
+/**
+ * The oldest n8n the package supports, and `npm test` runs its engine suites on: n8n 1.109.0 first
+ * gives a declarative node with `methods` the execute that carries the cancel signal (Stop), and its
+ * engine packages are missing from this registry; 1.110.1 is the first release after it that installs.
+ */
+export const OLDEST_N8N_VERSION = '1.110.1';
 const N8N_VERSION = process.env.OUTREACH_N8N_VERSION ?? NEWEST_N8N_VERSION;
 
 /** Registry pins each n8n line needs here (see shared/notes/environment.md). */
