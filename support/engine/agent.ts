@@ -111,6 +111,8 @@ export async function runAsAgentTool(
 	credentials: ICredentialDataDecryptedObject,
 	/** The tool node's Retry On Fail, which n8n applies to each tool invocation. */
 	retryOnFail?: { maxTries: number; waitBetweenTries: number },
+	/** The tool's node type: the Outreach node's tool form unless another is registered and named. */
+	toolType = OUTREACH_TOOL_TYPE,
 ) {
 	registerAgentTypes();
 	const result = await runWorkflow(
@@ -128,7 +130,7 @@ export async function runAsAgentTool(
 				{
 					id: 'tool',
 					name: 'Outreach',
-					type: OUTREACH_TOOL_TYPE,
+					type: toolType,
 					typeVersion: 1,
 					position: [200, 200],
 					parameters,

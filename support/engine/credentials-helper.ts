@@ -22,6 +22,10 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		private readonly credentialTypes: Map<string, ICredentialType>,
 		/** Credential data by type, or by `type:id` for a workflow whose nodes use several of one type. */
 		private readonly data: Record<string, ICredentialDataDecryptedObject>,
+		/** A node type that authenticates with another definition of a credential type (an earlier release's). */
+		private readonly definitionsByNodeType: Map<string, ICredentialType> = new Map(),
+		/** The node types each credential type supports, as n8n's loader lists them. */
+		private readonly supportedNodes: Map<string, string[]> = new Map(),
 	) {
 		super();
 	}
@@ -30,9 +34,17 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return [];
 	}
 
-	/** n8n 2.x asks before handing a node a credential; the tests give each node only its own. */
-	isCredentialUsableByNode(): boolean {
-		return true;
+	/**
+	 * As n8n's own CredentialsHelper (2.24 and later, which ask before handing a node a credential): a
+	 * credential type that restricts itself to its supported nodes is usable only by those, named as
+	 * n8n's loader names them — the package's node types and their AI-tool forms.
+	 */
+	isCredentialUsableByNode(credentialType: string, nodeType: string): boolean {
+		const definition = this.credentialTypes.get(credentialType) as
+			| (ICredentialType & { restrictToSupportedNodes?: boolean })
+			| undefined;
+		if (!definition?.restrictToSupportedNodes) return true;
+		return (this.supportedNodes.get(credentialType) ?? []).includes(nodeType);
 	}
 
 	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
@@ -47,7 +59,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		node: INode,
 	): Promise<IHttpRequestOptions> {
 		const options = requestOptions as IHttpRequestOptions;
-		const authenticate = this.credentialTypes.get(typeName)?.authenticate;
+		const definition =
+			this.definitionsByNodeType.get(node.type) ?? this.credentialTypes.get(typeName);
+		const authenticate = definition?.authenticate;
 		if (typeof authenticate === 'function') return await authenticate(credentials, options);
 		if (authenticate?.type !== 'generic') return options;
 

@@ -44,6 +44,23 @@ export const OUTREACH_NODE_TYPE = `${packageLoader.packageName}.outreach`;
 const credentialTypes = new Map<string, ICredentialType>(
 	Object.entries(packageLoader.credentialTypes).map(([name, { type }]) => [name, type]),
 );
+
+/**
+ * The node types each of the package's credential types supports, as n8n names them: the nodes that
+ * declare it (as the loader infers them), under the package's name, and each one's AI-tool form.
+ */
+const supportedNodes = new Map<string, string[]>(
+	[...credentialTypes].map(([name, type]) => {
+		const nodes = (
+			packageLoader.known.credentials[name]?.supportedNodes ??
+			type.supportedNodes ??
+			[]
+		)
+			.filter((node) => !node.endsWith('Tool'))
+			.map((node) => `${packageLoader.packageName}.${node}`);
+		return [name, nodes.flatMap((node) => [node, `${node}Tool`])];
+	}),
+);
 /** Node types of the test workflows themselves, beside the package's own. */
 const testNodeTypes = new Map<string, INodeType>([[INPUT_NODE_TYPE, new InputItems()]]);
 
@@ -145,6 +162,17 @@ interface WorkflowResult {
 	error: ExecutionError | undefined;
 }
 
+/** Node types that authenticate with another definition of their credential type. */
+const credentialDefinitionsOfNodes = new Map<string, ICredentialType>();
+
+/**
+ * Makes nodes of `nodeType` authenticate with `definition` of their credential type: an earlier
+ * release of the package, measured beside this one, brings its own.
+ */
+export function useCredentialDefinition(nodeType: string, definition: ICredentialType): void {
+	credentialDefinitionsOfNodes.set(nodeType, definition);
+}
+
 export function createAdditionalData(
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 	hooks?: ExecutionLifecycleHooks,
@@ -154,7 +182,12 @@ export function createAdditionalData(
 		throw new Error(`${what} is not available in the test engine`);
 	};
 	return {
-		credentialsHelper: new TestCredentialsHelper(credentialTypes, credentials),
+		credentialsHelper: new TestCredentialsHelper(
+			credentialTypes,
+			credentials,
+			credentialDefinitionsOfNodes,
+			supportedNodes,
+		),
 		hooks,
 		executionId,
 		executeWorkflow: unsupported('executeWorkflow'),
