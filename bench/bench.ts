@@ -27,7 +27,7 @@ import {
 	type Sample,
 	type WayName,
 } from './makeCallWays';
-import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
+import { startSandboxProcess, type SandboxLimit, type SandboxProcess } from './sandboxProcess';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** The sections to run, by number (BENCH_SECTIONS=1,7); all when unset. */
@@ -293,53 +293,103 @@ function packageCost() {
 	);
 }
 
-/** The rate the sandbox admits in section 7, and how many calls it is sent. */
+/** The rate the rate-limited sandbox of section 7 admits. */
 const RATE_LIMIT_PER_SECOND = Number(process.env.BENCH_RATE_LIMIT ?? 200);
-const RATE_LIMITED_COUNT = 2_000;
+/** Executions started at once in section 7's burst. */
+const BURST_EXECUTIONS = 20;
+
+/** A limited sandbox of section 7: how it limits, and how many requests it admits in `wallMs`. */
+interface LimitedService {
+	label: string;
+	limit: SandboxLimit;
+	calls: number;
+	admits(wallMs: number): number;
+}
+
+const LIMITED_SERVICES: LimitedService[] = [
+	{
+		label: 'admits 3 requests in progress, each 15 ms (429 + Retry-After: 1 beyond)',
+		limit: { concurrent: 3, serviceMs: 15 },
+		calls: 500,
+		admits: (wallMs) => (3 * wallMs) / 15,
+	},
+	{
+		label: `admits ${RATE_LIMIT_PER_SECOND} requests a second (a bucket of ${RATE_LIMIT_PER_SECOND} that refills at that rate; 429 + Retry-After beyond)`,
+		limit: { perSecond: RATE_LIMIT_PER_SECOND },
+		calls: 2_000,
+		admits: (wallMs) => RATE_LIMIT_PER_SECOND + (RATE_LIMIT_PER_SECOND * wallMs) / 1_000,
+	},
+];
 
 /**
- * Section 7: Make Call with default settings against the sandbox in its rate-limit mode: a bucket of
- * R requests that refills at R a second. Throughput is compared with what the sandbox admits in the
- * same time (R a second, plus the full bucket it starts with).
+ * Section 7: Make Call with default settings against sandboxes that limit their callers, as one run
+ * and as a burst of executions, each way back to back in every round: the share of what the sandbox
+ * admits that the node used (calls placed ÷ requests it could have admitted in the time taken,
+ * learning included) and the share of requests it refused.
  */
-async function rateLimited() {
-	const perSecond = RATE_LIMIT_PER_SECOND;
+async function atTheLimit() {
 	const ways: Array<'node' | 'previous'> = PREVIOUS_PACKAGE ? ['node', 'previous'] : ['node'];
 	section(
-		`7. Make Call, ${RATE_LIMITED_COUNT.toLocaleString('en-US')} items, against a sandbox that admits ${perSecond} requests a second (default settings)`,
+		'7. Make Call at the service’s limit (default settings; one run, and a burst of executions at once)',
 		[
+			'sandbox',
+			'calls',
 			'way',
 			'wall',
-			'calls placed',
-			'errors',
-			'calls per second',
-			'vs what the sandbox admits',
+			'share of the limit used',
 			'requests refused (429)',
+			'errors',
 		],
-		'Each item ends as a call or an error (Continue On Fail on, so that the previous version, which fails the node on the first 429, can be counted). Medians over the runs, min–max in brackets.',
+		`Medians over the rounds, min–max in brackets. The burst is ${BURST_EXECUTIONS} executions started at once, the calls split between them. Every measurement uses a service account of its own, so nothing learned carries over.`,
 	);
-	const limited = await startSandboxProcess(100, perSecond);
-	try {
-		for (const way of ways) {
-			const samples: LimitedSample[] = [];
-			for (let run = 0; run < Math.min(RUNS, 3); run++)
-				samples.push(await measureAgainstLimit(limited, way, RATE_LIMITED_COUNT));
-			const admitted = (sample: LimitedSample) => (sample.wallMs / 1000) * perSecond + perSecond;
-			const callsPerSecond = samples.map((sample) => sample.placed / (sample.wallMs / 1000));
-			const share = samples.map((sample) => sample.placed / admitted(sample));
-			const refusedShare = samples.map((sample) => (100 * sample.refused) / sample.requests);
-			row(
-				WAY_LABELS[way],
-				spread(samples.map((sample) => sample.wallMs / 1000)).concat(' s'),
-				median(samples.map((sample) => sample.placed)),
-				median(samples.map((sample) => sample.errors)),
-				spread(callsPerSecond),
-				`${spread(share)}×`,
-				`${spread(refusedShare)} %`,
-			);
+	const pairs: string[] = [];
+	for (const service of LIMITED_SERVICES) {
+		const sandbox = await startSandboxProcess(100, service.limit);
+		try {
+			for (const executions of [1, BURST_EXECUTIONS]) {
+				const samples = Object.fromEntries(ways.map((way) => [way, [] as LimitedSample[]]));
+				for (let round = 0; round < Math.min(RUNS, 5); round++) {
+					for (const way of ways) {
+						// A rate-limited sandbox starts each measurement with a full bucket.
+						if (service.limit.perSecond) await new Promise((resolve) => setTimeout(resolve, 1_100));
+						samples[way].push(await measureAgainstLimit(sandbox, way, service.calls, executions));
+					}
+				}
+				const share = (sample: LimitedSample) => sample.placed / service.admits(sample.wallMs);
+				const refusedShare = (sample: LimitedSample) => (100 * sample.refused) / sample.requests;
+				const shape =
+					executions === 1
+						? `${service.calls} in one run`
+						: `${executions} × ${service.calls / executions} at once`;
+				for (const way of ways) {
+					row(
+						service.label,
+						shape,
+						WAY_LABELS[way],
+						`${spread(samples[way].map((sample) => sample.wallMs / 1_000))} s`,
+						`${spread(samples[way].map(share))}×`,
+						`${spread(samples[way].map(refusedShare))} %`,
+						median(samples[way].map((sample) => sample.errors)),
+					);
+				}
+				if (PREVIOUS_PACKAGE) {
+					const ratios = samples.node.map(
+						(sample, round) => share(sample) / share(samples.previous[round]),
+					);
+					pairs.push(
+						`${shape}, ${service.label.split(' (')[0]}: ${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×)`,
+					);
+				}
+			}
+		} finally {
+			await sandbox.stop();
 		}
-	} finally {
-		await limited.stop();
+	}
+	if (pairs.length > 0) {
+		print('');
+		print(
+			`Round by round, the share used by the node over the previous version's: ${pairs.join('; ')}.`,
+		);
 	}
 }
 
@@ -429,7 +479,7 @@ async function main() {
 	}
 	if (wanted(5)) await returnAll();
 	if (wanted(6)) packageCost();
-	if (wanted(7)) await rateLimited();
+	if (wanted(7)) await atTheLimit();
 }
 
 runBenchScript(main);

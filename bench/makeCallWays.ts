@@ -5,6 +5,7 @@ import path from 'node:path';
 
 import {
 	NodeConnectionTypes,
+	type ICredentialType,
 	type INodeParameters,
 	type INodeType,
 	type IVersionedNodeType,
@@ -16,6 +17,7 @@ import {
 	OUTREACH_CREDENTIAL_TYPE,
 	OUTREACH_NODE_TYPE,
 	runAfterInputItems,
+	useCredentialDefinition,
 } from '../support/engine/engine';
 import { leads } from '../support/leads';
 import { PACKAGE_ROOT } from '../support/repo';
@@ -65,7 +67,11 @@ const declarativeFloor: INodeType = {
 		credentials: [{ name: OUTREACH_CREDENTIAL_TYPE, required: true }],
 		requestDefaults: {
 			baseURL: OUTREACH_BASE_URL_EXPRESSION,
-			headers: { Accept: 'application/json' },
+			// The credential type has no authenticate of its own: the token goes in a header here.
+			headers: {
+				Accept: 'application/json',
+				Authorization: '=Bearer {{ String($credentials.accessToken).trim() }}',
+			},
 			json: true,
 		},
 		properties: [
@@ -153,6 +159,15 @@ export function registerComparedNodes(): void {
 		const nodeFile = path.join(PREVIOUS_PACKAGE, 'dist/nodes/Outreach/Outreach.node.js');
 		const { Outreach } = loadAtRunTime(nodeFile) as { Outreach: new () => INodeType };
 		nodeTypes.register(PREVIOUS_NODE_TYPE, new Outreach());
+		// Earlier releases authenticated through the credential type's own definition.
+		const credentialFile = path.join(
+			PREVIOUS_PACKAGE,
+			'dist/credentials/OutreachApi.credentials.js',
+		);
+		const { OutreachApi } = loadAtRunTime(credentialFile) as {
+			OutreachApi: new () => ICredentialType;
+		};
+		useCredentialDefinition(PREVIOUS_NODE_TYPE, new OutreachApi());
 	}
 }
 
@@ -160,8 +175,10 @@ function httpRequestParameters(sandbox: SandboxProcess): INodeParameters {
 	return {
 		method: 'POST',
 		url: `${sandbox.url}${MAKE_CALL_PATH}`,
-		authentication: 'predefinedCredentialType',
-		nodeCredentialType: OUTREACH_CREDENTIAL_TYPE,
+		// The Outreach API credential cannot be used by the HTTP Request node: the token goes in a header.
+		authentication: 'none',
+		sendHeaders: true,
+		headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${DEFAULT_TOKEN}` }] },
 		sendBody: true,
 		specifyBody: 'json',
 		jsonBody: `={{ { agent_id: "${AGENT_ID}", phone_number: $json.phone, customer_name: $json.name, call_purpose: "${CALL_PURPOSE}" } }}`,
@@ -219,7 +236,7 @@ async function runThroughEngine(
 	}
 }
 
-/** What one way made of `count` Make Calls against a service that refuses some: every item kept. */
+/** What one way made of Make Calls against a service that refuses some: every item kept. */
 export interface LimitedSample {
 	wallMs: number;
 	placed: number;
@@ -228,30 +245,51 @@ export interface LimitedSample {
 	refused: number;
 }
 
-/** `count` Make Calls one way through the engine, with Continue On Fail, so that each item is counted. */
+/** Service accounts handed out so far: each measurement against a limit has one of its own. */
+let accounts = 0;
+
+/**
+ * `count` Make Calls one way through the engine, with Continue On Fail so that each item is counted:
+ * in one execution, or split across `executions` started at once (a burst of webhooks). Each
+ * measurement uses a service account of its own (the sandbox's token and ".n"), so that what the node
+ * learns of the limit in one measurement does not carry into the next.
+ */
 export async function measureAgainstLimit(
 	sandbox: SandboxProcess,
 	way: 'node' | 'previous',
 	count: number,
+	executions = 1,
 ): Promise<LimitedSample> {
 	await sandbox.clear();
 	const [type, typeVersion] = ENGINE_WAY_NODES[way];
+	const credentials = { baseUrl: sandbox.url, accessToken: `${DEFAULT_TOKEN}.${++accounts}` };
+	const all = leads(count);
+	const each = Math.ceil(count / executions);
 	const started = performance.now();
-	const { items, error } = await runAfterInputItems(
-		{
-			name: 'Measured',
-			type,
-			typeVersion,
-			parameters: makeCallParameters,
-			onError: 'continueRegularOutput',
-		},
-		leads(count),
-		{ baseUrl: sandbox.url, accessToken: DEFAULT_TOKEN },
+	const results = await Promise.all(
+		Array.from(
+			{ length: executions },
+			async (_, execution) =>
+				await runAfterInputItems(
+					{
+						name: 'Measured',
+						type,
+						typeVersion,
+						parameters: makeCallParameters,
+						onError: 'continueRegularOutput',
+					},
+					all.slice(execution * each, (execution + 1) * each),
+					credentials,
+				),
+		),
 	);
 	const wallMs = performance.now() - started;
-	if (error) throw new Error(`${WAY_LABELS[way]} failed: ${error.message}`);
+	const failed = results.find((result) => result.error);
+	if (failed) throw new Error(`${WAY_LABELS[way]} failed: ${failed.error?.message}`);
 	const { requests, refused } = await sandbox.stats();
-	const placed = items.filter((item) => typeof item.json.call_id === 'string').length;
+	const placed = results
+		.flatMap((result) => result.items)
+		.filter((item) => typeof item.json.call_id === 'string').length;
 	return { wallMs, placed, errors: count - placed, requests, refused };
 }
 

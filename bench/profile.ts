@@ -68,7 +68,9 @@ async function profile(way: WayName, runs: number) {
 			process.stdout.write(`| ${group} | ${count} | ${share(count)} |\n`);
 		}
 		process.stdout.write('\nBusiest functions (self time):\n');
-		for (const [where, count] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+		for (const [where, count] of [...functions]
+			.sort((a, b) => b[1] - a[1])
+			.slice(0, Number(process.env.PROFILE_TOP ?? 12))) {
 			process.stdout.write(`- ${share(count)} ${where}\n`);
 		}
 	} finally {

@@ -14,10 +14,17 @@ export interface SandboxProcess {
 const children = new Set<ChildProcess>();
 process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
 
-/** A sandbox seeded with `customers`; `perSecond` turns on its rate-limit mode. */
+/** How a sandbox limits its callers: requests a second, or requests in progress (each `serviceMs`). */
+export interface SandboxLimit {
+	perSecond?: number;
+	concurrent?: number;
+	serviceMs?: number;
+}
+
+/** A sandbox seeded with `customers`, limited as `limit` says (not at all by default). */
 export async function startSandboxProcess(
 	customers: number,
-	perSecond = 0,
+	{ perSecond = 0, concurrent = 0, serviceMs = 15 }: SandboxLimit = {},
 ): Promise<SandboxProcess> {
 	const child: ChildProcess = spawn(
 		process.execPath,
@@ -30,6 +37,8 @@ export async function startSandboxProcess(
 				SANDBOX_RECORDING: 'false',
 				SANDBOX_LOG: 'false',
 				SANDBOX_RATE_LIMIT: String(perSecond),
+				SANDBOX_CONCURRENT: String(concurrent),
+				SANDBOX_SERVICE_MS: String(serviceMs),
 			},
 			stdio: ['ignore', 'pipe', 'inherit'],
 		},

@@ -14,6 +14,11 @@ async function main() {
 			`  rate-limited: ${options.rateLimit.perSecond} requests a second, further ones refused with 429 and Retry-After`,
 		);
 	}
+	if (options.concurrencyLimit) {
+		console.log(
+			`  concurrency-limited: ${options.concurrencyLimit.concurrent} requests in progress, each ${options.concurrencyLimit.serviceMs} ms; further ones refused with 429 and Retry-After: 1`,
+		);
+	}
 	const shutdown = () => void sandbox.stop().then(() => process.exit(0));
 	process.on('SIGINT', shutdown);
 	process.on('SIGTERM', shutdown);

@@ -47,10 +47,22 @@ interface RateLimit {
 	retryAfter?: RetryAfterStyle;
 }
 
+/**
+ * A limit on requests in progress, like a calling service's plan: each admitted request takes
+ * `serviceMs` to answer, and one that arrives while `concurrent` are in progress is refused with 429
+ * and `Retry-After: 1`, and does nothing.
+ */
+interface ConcurrencyLimit {
+	concurrent: number;
+	serviceMs: number;
+}
+
 export interface SandboxOptions {
 	token?: string;
 	/** Refuse requests beyond this rate, as a rate-limited service does (off by default). */
 	rateLimit?: RateLimit;
+	/** Refuse requests beyond this many in progress (off by default). */
+	concurrencyLimit?: ConcurrencyLimit;
 	seedCustomers?: number;
 	/** Keep every request for inspection (default); off, the sandbox only counts them. */
 	recording?: boolean;
@@ -94,6 +106,9 @@ export class Sandbox {
 	private readonly faults: Fault[] = [];
 	private rateLimit?: RateLimit;
 	private bucket = { tokens: 0, at: 0 };
+	private readonly concurrencyLimit?: ConcurrencyLimit;
+	/** Requests the concurrency limit admitted and that are not answered yet. */
+	private inProgress = 0;
 	/** Requests refused with 429 by the rate limit since the last clearRequests(). */
 	refused = 0;
 	private server?: Server;
@@ -116,6 +131,7 @@ export class Sandbox {
 	constructor(options: SandboxOptions = {}) {
 		this.token = options.token ?? DEFAULT_TOKEN;
 		this.limitRate(options.rateLimit);
+		this.concurrencyLimit = options.concurrencyLimit;
 		this.recording = options.recording ?? true;
 		if (options.seedCustomers) this.store.seedCustomers(options.seedCustomers);
 		if (options.seedExamples) this.store.seedExampleData();
@@ -235,6 +251,7 @@ export class Sandbox {
 			}),
 		);
 		app.use((_req, res, next) => this.applyRateLimit(res, next));
+		app.use((_req, res, next) => this.applyConcurrencyLimit(res, next));
 		app.use((req, res, next) => this.applyFault(req, res, next));
 		app.use(
 			OpenApiValidator.middleware({
@@ -244,7 +261,12 @@ export class Sandbox {
 				validateSecurity: {
 					handlers: {
 						bearerAuth: (req) => {
-							if (req.headers.authorization === `Bearer ${this.token}`) return true;
+							// The token, or the token and ".<n>": several accounts of one service, as a
+							// benchmark that must not let one measurement learn from another needs.
+							const sent = req.headers.authorization ?? '';
+							const expected = `Bearer ${this.token}`;
+							if (sent === expected || new RegExp(`^${escapeRegExp(expected)}\\.\\d+$`).test(sent))
+								return true;
 							throw { status: 401, message: 'Invalid or missing access token' };
 						},
 					},
@@ -326,6 +348,27 @@ export class Sandbox {
 		const waitMs = ((1 - tokens) / limit.perSecond) * 1_000;
 		res.set(retryAfterHeader(waitMs, limit.retryAfter ?? 'seconds'));
 		res.status(429).json({ ctx_id: ctxId(), message: 'Too many requests: slow down' });
+	}
+
+	private applyConcurrencyLimit(res: Response, next: NextFunction): void {
+		const limit = this.concurrencyLimit;
+		if (!limit) return next();
+		if (this.inProgress >= limit.concurrent) {
+			this.refused++;
+			res.set('Retry-After', '1');
+			res.status(429).json({ ctx_id: ctxId(), message: 'Too many calls in progress' });
+			return;
+		}
+		this.inProgress++;
+		let done = false;
+		const finish = () => {
+			if (done) return;
+			done = true;
+			this.inProgress--;
+		};
+		res.on('finish', finish);
+		res.on('close', finish);
+		setTimeout(next, limit.serviceMs);
 	}
 
 	private applyFault(req: Request, res: Response, next: NextFunction): void {
@@ -493,4 +536,8 @@ export async function startSandbox(port: number, options: SandboxOptions = {}): 
 	const sandbox = new Sandbox(options);
 	await sandbox.start(port);
 	return sandbox;
+}
+
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -6,6 +6,8 @@ export const HOSTILE_TOKEN = 'hostile-secret-token-4242';
  * Two hostile servers for a test file: `service` stands for the Base URL, `elsewhere` for another
  * origin a redirect may point to. Both record every request; neither knows the contract.
  */
+let accounts = 0;
+
 export function useHostile() {
 	const service = new HostileServer();
 	const elsewhere = new HostileServer();
@@ -24,7 +26,9 @@ export function useHostile() {
 	return {
 		service,
 		elsewhere,
-		credentials: () => ({ baseUrl: service.url, accessToken: HOSTILE_TOKEN }),
+		// A token of its own each time: what the node learns of one service account's limits, shared
+		// across executions in the process, does not carry from one test or property case to the next.
+		credentials: () => ({ baseUrl: service.url, accessToken: `${HOSTILE_TOKEN}-${++accounts}` }),
 	};
 }
 

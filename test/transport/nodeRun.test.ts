@@ -2,7 +2,7 @@
 // try left of it, how a try lets its items go and stops, and what an execution's ledger lets through.
 import { Attempt } from '../../nodes/Outreach/transport/attempt';
 import { ExecutionLedger, type ClaimRules } from '../../nodes/Outreach/transport/executionLedger';
-import { FlowControl } from '../../nodes/Outreach/transport/flowControl';
+import { AccountFlow } from '../../nodes/Outreach/transport/accountFlow';
 import { ruleOfEarlierTry } from '../../nodes/Outreach/transport/nodeRun';
 
 const answer = [{ json: { call_id: 'call_1' } }];
@@ -36,7 +36,7 @@ describe('what a try does with an item, given what an earlier try left of it', (
 describe('a try', () => {
 	const attempt = (settings: Partial<ConstructorParameters<typeof Attempt>[0]> = {}) =>
 		new Attempt({
-			flow: new FlowControl(5),
+			flow: new AccountFlow().share(5),
 			continueOnFail: false,
 			expected: 3,
 			batchIntervalMs: 0,

@@ -1,7 +1,7 @@
 // A thousand leads against calling services that protect themselves: every lead is called exactly
 // once, with default settings, and the node never has more requests in flight than its setting.
 import { DEFAULT_CONCURRENT_REQUESTS } from '../../nodes/Outreach/shared/constants';
-import { runOutreach } from '../../support/engine/engine';
+import { runOutreach, startOutreach } from '../../support/engine/engine';
 import { CallingService, type CallingServiceLimits } from '../../support/hostile/callingService';
 import { useHostile } from '../hostile/useHostile';
 import { callEachLead, leadPhone, leads } from '../../support/leads';
@@ -49,4 +49,54 @@ describe.each(services)('1,000 leads against a service that %s', (_label, limits
 		});
 		expect(service.maxInFlight).toBeLessThanOrEqual(DEFAULT_CONCURRENT_REQUESTS);
 	}, 120_000);
+});
+
+/** The share of the requests a calling service received that it refused. */
+const refusedShare = (calling: CallingService) =>
+	calling.refused / [...calling.received.values()].reduce((sum, count) => sum + count, 0);
+
+const limited: Array<[string, CallingServiceLimits, number]> = [
+	['admits 3 requests in flight (Retry-After: 1 beyond)', { concurrent: 3, serviceMs: 15 }, 500],
+	[
+		'admits 100 requests a second (Retry-After as an HTTP date)',
+		{ perSecond: 100, serviceMs: 15, retryAfter: 'date' },
+		400,
+	],
+];
+
+describe.each(limited)('against a service that %s', (_label, limits, count) => {
+	it(`one run of ${count} leads: each called once, no error, at most 3 % of requests refused`, async () => {
+		const calling = new CallingService(limits);
+		service.respondWith(calling.responder);
+
+		const { error, items } = await runOutreach(callEachLead, {
+			items: leads(count),
+			credentials: credentials(),
+		});
+
+		expect(error?.message).toBeUndefined();
+		expect(items).toHaveLength(count);
+		expect(calling.calledTwice).toEqual([]);
+		expect(calling.placed.size).toBe(count);
+		expect(refusedShare(calling)).toBeLessThanOrEqual(0.03);
+	}, 60_000);
+
+	it('20 executions at once, 25 leads each, share one limit: each lead called once, no error, at most 3 % refused', async () => {
+		const calling = new CallingService(limits);
+		service.respondWith(calling.responder);
+		const account = credentials();
+
+		const runs = Array.from({ length: 20 }, (_, execution) =>
+			startOutreach(callEachLead, {
+				items: leads(500).slice(execution * 25, (execution + 1) * 25),
+				credentials: account,
+			}),
+		);
+		const results = await Promise.all(runs.map(async (run) => await run.result));
+
+		for (const { error } of results) expect(error?.message).toBeUndefined();
+		expect(calling.calledTwice).toEqual([]);
+		expect(calling.placed.size).toBe(500);
+		expect(refusedShare(calling)).toBeLessThanOrEqual(0.03);
+	}, 60_000);
 });

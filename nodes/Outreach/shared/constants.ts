@@ -104,8 +104,29 @@ export const MAX_BACKOFF_MS = 30_000;
 /** Times a read, or a request that never reached the service, is sent again after a failure. */
 export const TRANSIENT_RETRIES = 3;
 
-/** A node run lets one more request in flight after this long without a refusal, up to its setting. */
-export const CONCURRENCY_GROWTH_AFTER_MS = 10_000;
+/**
+ * Requests in flight at first for a service account, before the service has refused any: few, so that
+ * a service that limits requests a second refuses few of them before the node has learned its limit.
+ */
+export const INITIAL_CONCURRENT_REQUESTS = 4;
+
+/**
+ * Before the first refusal, twice as many requests are let in flight once this many more were
+ * admitted while others waited.
+ */
+export const WINDOW_DOUBLING_AFTER = 150;
+
+/**
+ * Once the service limits how many at once, one more request is tried in flight after this long
+ * without a refusal (which costs at most one refusal each time).
+ */
+export const CONCURRENCY_GROWTH_AFTER_MS = 1_000;
+
+/** Service accounts whose flow one n8n process shares across executions; past it, runs flow alone. */
+export const MAX_SHARED_ACCOUNTS = 100;
+
+/** A service account's flow, unused this long, is forgotten. */
+export const ACCOUNT_FLOW_IDLE_MS = 60_000;
 
 /** Records of placed calls' answers one execution keeps, to give again for an identical call. */
 export const MAX_LEDGER_ANSWERS = 10_000;

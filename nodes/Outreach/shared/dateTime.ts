@@ -3,7 +3,7 @@
 const ISO_DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
-interface WallClock {
+export interface WallClock {
 	year: number;
 	month: number;
 	day: number;
@@ -14,7 +14,8 @@ interface WallClock {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function wallClockIn(instant: number, timeZone: string): WallClock {
+/** The wall clock of `timeZone` at `instant`. */
+export function wallClockIn(instant: number, timeZone: string): WallClock {
 	let formatter = formatters.get(timeZone);
 	if (!formatter) {
 		formatter = new Intl.DateTimeFormat('en-US', {
@@ -41,7 +42,8 @@ function wallClockIn(instant: number, timeZone: string): WallClock {
 	};
 }
 
-const asUtc = (clock: WallClock) =>
+/** A wall clock's fields read as if they were UTC: what instants of one zone are compared by. */
+export const asUtc = (clock: WallClock) =>
 	Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
 
 function isRealWallClock({ year, month, day, hour, minute, second }: WallClock): boolean {

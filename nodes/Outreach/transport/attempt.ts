@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import type { FlowControl, Slot } from './flowControl';
+import type { FlowShare, Slot } from './accountFlow';
 import { ItemTicket, type Phase, type TicketAttempt } from './itemTicket';
 import { itemList } from './itemList';
 
@@ -9,7 +9,7 @@ const LOOP_PAUSE_MARGIN_MS = 1_000;
 
 /** What a try of the node knows before its first item: set by the node run that starts it. */
 export interface AttemptSettings {
-	flow: FlowControl;
+	flow: FlowShare;
 	continueOnFail: boolean;
 	/** How many items n8n hands over in this try, where the node's own input tells. */
 	expected?: number;

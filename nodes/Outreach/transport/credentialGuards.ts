@@ -4,6 +4,7 @@ import {
 	normalizeOutreachBaseUrl,
 	OUTREACH_CREDENTIAL_TYPE,
 } from '../../../credentials/OutreachApi.credentials';
+import { isTimeZone, parseCallingHours } from '../shared/callingHours';
 import { parseAllowedPrefixes } from '../shared/destinations';
 import { digest } from './fingerprint';
 
@@ -16,6 +17,16 @@ interface CredentialGuards {
 	 * never held in clear). Two credentials are two accounts, each with its own cap.
 	 */
 	account: string;
+	/** The service account, as the service counts requests: Base URL and token, hashed. */
+	service: string;
+	/** Calling Hours; undefined windows: any time. */
+	hours: ReturnType<typeof parseCallingHours>;
+	/** Calling Hours as the owner wrote them, for messages. */
+	hoursText: string;
+	/** Calling Hours Time Zone; undefined: the workflow's. */
+	hoursZone: { zone: string | undefined } | { problem: string };
+	/** Dry Run: nothing that changes data is sent. */
+	dryRun: boolean;
 }
 
 /**
@@ -33,6 +44,15 @@ function parseCallCap(value: unknown): CredentialGuards['cap'] {
 	};
 }
 
+/** A time zone setting: empty for the workflow's, else a zone n8n knows, else a problem. */
+export function parseTimeZone(value: unknown): CredentialGuards['hoursZone'] {
+	if (value === undefined || value === null || value === '') return { zone: undefined };
+	if (isTimeZone(value)) return { zone: value };
+	return {
+		problem: `${JSON.stringify(value)} is not a time zone n8n knows: use an IANA name such as America/New_York`,
+	};
+}
+
 /** The guardrails, read once per node run (n8n decrypts the credential on every read). */
 const guardsOfRun = new WeakMap<object, Promise<CredentialGuards>>();
 
@@ -44,15 +64,19 @@ export async function credentialGuards(
 	if (!read) {
 		const id = context.getNode().credentials?.[OUTREACH_CREDENTIAL_TYPE]?.id ?? '';
 		read = context.getCredentials(OUTREACH_CREDENTIAL_TYPE).then((credentials) => {
-			const identity = JSON.stringify([
-				id,
+			const service = [
 				normalizeOutreachBaseUrl(credentials.baseUrl),
 				String(credentials.accessToken ?? '').trim(),
-			]);
+			];
 			return {
 				allowed: parseAllowedPrefixes(credentials.allowedDestinations),
 				cap: parseCallCap(credentials.maxCallsPerExecution),
-				account: digest(identity),
+				account: digest(JSON.stringify([id, ...service])),
+				service: digest(JSON.stringify(service)),
+				hours: parseCallingHours(credentials.callingHours),
+				hoursText: String(credentials.callingHours ?? '').trim(),
+				hoursZone: parseTimeZone(credentials.callingHoursTimeZone),
+				dryRun: credentials.dryRun === true,
 			};
 		});
 		guardsOfRun.set(run, read);

@@ -2,7 +2,7 @@ import { sleep, type IHttpRequestOptions, type NodeApiError } from 'n8n-workflow
 
 import { FIRST_BACKOFF_MS, MIN_REFUSAL_WAIT_MS, TRANSIENT_RETRIES } from '../shared/constants';
 import { nodeError, type NodeContext } from '../shared/errors';
-import type { Slot } from './flowControl';
+import type { Slot } from './accountFlow';
 import { NoAnswer, send, type ServiceAnswer } from './request';
 import { backoffMs, retryAfterMs, retryOfStatus } from './retryPolicy';
 import { serviceError } from './serviceError';

@@ -1,4 +1,4 @@
-import type { Slot } from './flowControl';
+import type { Slot } from './accountFlow';
 
 export type Phase =
 	| 'building'

@@ -8,8 +8,9 @@ import type {
 
 import { DEFAULT_CONCURRENT_REQUESTS, DEFAULT_RATE_LIMIT_WAIT_SECONDS } from '../shared/constants';
 import { nodeError } from '../shared/errors';
+import { accountFlow, type FlowShare } from './accountFlow';
 import { Attempt } from './attempt';
-import { FlowControl } from './flowControl';
+import { credentialGuards } from './credentialGuards';
 import type { ItemTicket } from './itemTicket';
 import { positiveOption } from './options';
 
@@ -54,7 +55,8 @@ export function ruleOfEarlierTry(
 }
 
 export class NodeRun {
-	readonly flow: FlowControl;
+	/** Where the run's requests take turns: its share of its service account's flow. */
+	readonly flow: FlowShare;
 	readonly waitBudgetMs: number;
 	/** What earlier tries left of each write, by item index. */
 	private readonly memory = new Map<number, ItemMemory>();
@@ -68,12 +70,22 @@ export class NodeRun {
 		/** Items coordinated with each other: false for a run that is not the node's own execution. */
 		readonly coordinated: boolean,
 	) {
-		this.flow = new FlowControl(
-			positiveOption(context, 'options.maxConcurrentRequests', 'Max Concurrent Requests', {
-				fallback: DEFAULT_CONCURRENT_REQUESTS,
-				least: 1,
-			}),
+		const limit = positiveOption(
+			context,
+			'options.maxConcurrentRequests',
+			'Max Concurrent Requests',
+			{ fallback: DEFAULT_CONCURRENT_REQUESTS, least: 1 },
 		);
+		// The account is known once the credential is read, at the first request's turn.
+		let share: Promise<FlowShare> | undefined;
+		const shareOf = async () =>
+			await (share ??= credentialGuards(context, this).then(({ service }) =>
+				accountFlow(service).share(limit),
+			));
+		this.flow = {
+			acquire: async (item, stopped) => await (await shareOf()).acquire(item, stopped),
+			dropStopped: () => void share?.then((known) => known.dropStopped()),
+		};
 		this.waitBudgetMs =
 			positiveOption(context, 'options.maxRateLimitWait', 'Max Wait for Rate Limits (Seconds)', {
 				fallback: DEFAULT_RATE_LIMIT_WAIT_SECONDS,
@@ -189,6 +201,22 @@ export function placeOf(context: IExecuteSingleFunctions, requestOptions: object
 	return own;
 }
 
+/**
+ * An error as whoever reads it gets it. When the node runs as an AI agent's tool, n8n's tool wrapper
+ * passes the agent the message and, on some releases (n8n 1.110 to 1.114), nothing of the description,
+ * where the node says what to do next: the message then carries both (n8n appends the description
+ * only when the message does not hold it already).
+ */
+export function toldTo<T extends Error & { description?: string | null }>(
+	run: NodeRun,
+	error: T,
+): T {
+	const { description } = error;
+	if (!run.coordinated && description && !error.message.includes(description))
+		error.message = `${error.message}. ${description}`;
+	return error;
+}
+
 const PRE_SEND_STEP = Symbol.for('n8n-nodes-outreach.preSendStep');
 
 /**
@@ -206,7 +234,8 @@ export function preSendStep(step: PreSendAction): PreSendAction {
 			const place = places.get(requestOptions);
 			place?.ticket.invalid();
 			await place?.attempt.whenHandedOver();
-			throw nodeError(this, error);
+			const failure = nodeError(this, error);
+			throw place ? toldTo(place.run, failure) : failure;
 		}
 	};
 	return Object.assign(tracked, { [PRE_SEND_STEP]: true });

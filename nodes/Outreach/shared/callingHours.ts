@@ -1,0 +1,171 @@
+/**
+ * Calling Hours: the days and hours when the credential lets a call be placed, in a time zone. Pure
+ * functions over instants (ms since the epoch); the transport asks, for each Make Call, just before it
+ * would be sent.
+ *
+ * Written like `Mon-Fri 09:00-20:00, Sat 10:00-14:00`: entries separated by commas, each a day or a
+ * range of days (`Sat-Mon` wraps) and a range of hours. An end at or before the start runs past
+ * midnight into the next day (`Fri 22:00-02:00` is Friday 22:00 to Saturday 02:00); `24:00` ends a
+ * day. Anything else is a problem: a typing mistake never widens the window.
+ */
+
+import { asUtc, wallClockIn } from './dateTime';
+
+/** One window: a day (0 Monday … 6 Sunday) and minutes from that day's midnight, end after start. */
+export interface CallingWindow {
+	day: number;
+	start: number;
+	end: number;
+}
+
+const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+const MINUTES_A_DAY = 1_440;
+
+function dayOf(text: string): number | undefined {
+	const index = DAYS.indexOf(text.toLowerCase().slice(0, 3));
+	const full = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+	const known = text.length === 3 || full.includes(text.toLowerCase());
+	return index >= 0 && known ? index : undefined;
+}
+
+function minutesOf(text: string, allowEndOfDay: boolean): number | undefined {
+	const match = /^(\d{1,2}):(\d{2})$/.exec(text);
+	if (!match) return undefined;
+	const [hours, minutes] = [Number(match[1]), Number(match[2])];
+	if (hours === 24 && minutes === 0 && allowEndOfDay) return MINUTES_A_DAY;
+	if (hours > 23 || minutes > 59) return undefined;
+	return hours * 60 + minutes;
+}
+
+const ENTRY = /^([a-z]+)(?:\s*-\s*([a-z]+))?\s+(\d{1,2}:\d{2})\s*-\s*(\d{1,2}:\d{2})$/i;
+
+/** The windows of a Calling Hours text; none (any time) when it is empty. */
+export function parseCallingHours(
+	text: unknown,
+): { windows: CallingWindow[] | undefined } | { problem: string } {
+	if (text === undefined || text === null || text === '') return { windows: undefined };
+	const example = 'write days and hours such as Mon-Fri 09:00-20:00, Sat 10:00-14:00';
+	if (typeof text !== 'string')
+		return { problem: `${JSON.stringify(text)} is not text: ${example}` };
+	const windows: CallingWindow[] = [];
+	for (const entry of text.split(',').map((piece) => piece.trim())) {
+		const match = ENTRY.exec(entry);
+		const first = match && dayOf(match[1]);
+		const last = match && (match[2] === undefined ? first : dayOf(match[2]));
+		const start = match ? minutesOf(match[3], false) : undefined;
+		const end = match ? minutesOf(match[4], true) : undefined;
+		if (
+			first === undefined ||
+			first === null ||
+			last === undefined ||
+			last === null ||
+			start === undefined ||
+			end === undefined
+		) {
+			return { problem: `${JSON.stringify(entry)} is not days and hours: ${example}` };
+		}
+		if (end === start) {
+			return { problem: `${JSON.stringify(entry)} starts and ends at the same time` };
+		}
+		for (let offset = 0; offset <= (last - first + 7) % 7; offset++) {
+			const day = (first + offset) % 7;
+			windows.push({ day, start, end: end > start ? end : end + MINUTES_A_DAY });
+		}
+	}
+	return { windows };
+}
+
+/** Whether `name` is a time zone n8n knows (an IANA name such as America/New_York). */
+export function isTimeZone(name: unknown): name is string {
+	if (typeof name !== 'string' || name.trim() === '') return false;
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone: name });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** The local day (0 Monday) and minute of the day of `instant` in `timeZone`. */
+function localTime(instant: number, timeZone: string): { day: number; minute: number } {
+	const clock = wallClockIn(instant, timeZone);
+	const weekday = new Date(Date.UTC(clock.year, clock.month - 1, clock.day)).getUTCDay();
+	return { day: (weekday + 6) % 7, minute: clock.hour * 60 + clock.minute };
+}
+
+/** Whether a call may be placed at `instant`. */
+export function withinCallingHours(
+	instant: number,
+	windows: CallingWindow[],
+	timeZone: string,
+): boolean {
+	const { day, minute } = localTime(instant, timeZone);
+	return windows.some(
+		(window) =>
+			(window.day === day &&
+				minute >= window.start &&
+				minute < Math.min(window.end, MINUTES_A_DAY)) ||
+			(window.end > MINUTES_A_DAY &&
+				(window.day + 1) % 7 === day &&
+				minute < window.end - MINUTES_A_DAY),
+	);
+}
+
+/**
+ * The instant a wall clock of `timeZone` shows `year-month-day minute`; when the clocks skip that
+ * time (a daylight-saving change), the first instant after it that they show.
+ */
+function instantOf(year: number, month: number, day: number, minute: number, timeZone: string) {
+	const wanted = Date.UTC(year, month - 1, day, 0, minute);
+	let instant = wanted - (asUtc(wallClockIn(wanted, timeZone)) - wanted);
+	instant = wanted - (asUtc(wallClockIn(instant, timeZone)) - instant);
+	if (asUtc(wallClockIn(instant, timeZone)) === wanted) return instant;
+	// Skipped: the clocks jump past it; the first minute they show after it is where the window starts.
+	for (let later = instant; later < instant + 3 * 3_600_000; later += 60_000) {
+		if (asUtc(wallClockIn(later, timeZone)) > wanted) return later - (later % 60_000);
+	}
+	return instant;
+}
+
+/**
+ * The first instant from `instant` on when a call may be placed: `instant` itself when it is within
+ * the hours; undefined when the windows allow no time at all.
+ */
+export function nextCallingTime(
+	instant: number,
+	windows: CallingWindow[],
+	timeZone: string,
+): number | undefined {
+	if (windows.length === 0) return undefined;
+	if (withinCallingHours(instant, windows, timeZone)) return instant;
+	const today = wallClockIn(instant, timeZone);
+	let best: number | undefined;
+	for (let offset = 0; offset <= 8; offset++) {
+		const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
+		const day = (date.getUTCDay() + 6) % 7;
+		for (const window of windows) {
+			if (window.day !== day) continue;
+			const start = instantOf(
+				date.getUTCFullYear(),
+				date.getUTCMonth() + 1,
+				date.getUTCDate(),
+				window.start,
+				timeZone,
+			);
+			if (start > instant && (best === undefined || start < best)) best = start;
+		}
+		if (best !== undefined) return best;
+	}
+	return best;
+}
+
+/** `instant` as ISO 8601 with the offset `timeZone` has then, e.g. 2026-11-25T09:00:00-05:00. */
+export function isoIn(instant: number, timeZone: string): string {
+	const clock = wallClockIn(instant, timeZone);
+	const offset = Math.round((asUtc(clock) - (instant - (instant % 1_000))) / 60_000);
+	const sign = offset < 0 ? '-' : '+';
+	const pad = (value: number) => String(Math.abs(value)).padStart(2, '0');
+	const date = `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
+	const time = `${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}`;
+	return `${date}T${time}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+}
