@@ -77,6 +77,32 @@ export class OutreachApi implements ICredentialType {
 			description:
 				'Most people one workflow execution may call or message through this credential: each Make Call counts one, each campaign as many as its customers, across items, nodes, retries and an AI agent’s tool calls; any beyond are refused before sending. A whole number of at least 1; empty: no cap. Anything else refuses every call.',
 		},
+		{
+			displayName: 'Calling Hours',
+			name: 'callingHours',
+			type: 'string',
+			default: '',
+			placeholder: 'Mon-Fri 09:00-20:00, Sat 10:00-14:00',
+			description:
+				'Days and hours when a call may be placed, comma-separated; an end before the start runs past midnight (Fri 22:00-02:00). A Make Call outside them is refused before sending, with the next moment a call is allowed. Empty: any time. Anything else refuses every call.',
+		},
+		{
+			displayName: 'Calling Hours Time Zone',
+			name: 'callingHoursTimeZone',
+			type: 'string',
+			default: '',
+			placeholder: 'America/New_York',
+			description:
+				'IANA time zone the Calling Hours are read in, unless a Make Call names the recipient’s. Empty: the workflow’s time zone.',
+		},
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to send nothing that places a call, creates a campaign or changes data: each such item outputs the request it would have sent, checked by every guardrail as for real. Reads are sent as usual.',
+		},
 	];
 
 	/**

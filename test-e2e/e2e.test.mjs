@@ -196,6 +196,15 @@ const examples = [
 		],
 	},
 	{
+		file: 'call-within-calling-hours.json',
+		nodeName: 'Call Within Hours',
+		itemsText: '2 items',
+		requests: [
+			['POST', '/v2/_voicecalls/your-agent-id/makeCall', 200],
+			['POST', '/v2/_voicecalls/your-agent-id/makeCall', 200],
+		],
+	},
+	{
 		file: 'documents-to-knowledge-base.json',
 		nodeName: 'Upload the Documents',
 		itemsText: '1 item',

@@ -147,9 +147,64 @@ describe('example workflows (examples/)', () => {
 		expect(JSON.parse(String(called.answers[1].answer))[0]).toMatchObject({ repeated: true });
 	});
 
+	it('calls within Calling Hours: who is inside is called; who is not goes to the Wait node with when to call', async () => {
+		const example = readExample('call-within-calling-hours.json');
+		const wait = example.nodes.find((node) => node.type === 'n8n-nodes-base.wait');
+		expect(wait?.parameters).toEqual({
+			resume: 'specificTime',
+			dateTime: '={{ $json.error.nextCallAllowedAt }}',
+		});
+		// The error output goes to the Wait node, and the Wait node back to the call.
+		expect(example.connections['Call Within Hours'].main[1]).toEqual([
+			{ node: wait!.name, type: 'main', index: 0 },
+		]);
+		expect(example.connections[wait!.name].main[0]).toEqual([
+			{ node: 'Call Within Hours', type: 'main', index: 0 },
+		]);
+
+		// Wednesday 11:30 in New York, 08:30 in Los Angeles: Ada waits, Grace is called.
+		jest.useFakeTimers({
+			now: new Date('2026-11-25T16:30:00Z'),
+			advanceTimers: true,
+			doNotFake: ['nextTick', 'setImmediate', 'setInterval', 'setTimeout', 'queueMicrotask'],
+		});
+		try {
+			// The Wait node waits for real: the run here ends at it.
+			const withoutWait = {
+				...example,
+				nodes: example.nodes.filter((node) => node !== wait),
+				connections: { Leads: example.connections.Leads },
+			};
+			const { error, run } = await runExample(withoutWait, {
+				...credentials(),
+				callingHours: 'Mon-Fri 09:00-20:00',
+			});
+			expect(error).toBeUndefined();
+			expect(
+				sandbox.requests.map((request) => (request.body as { phone_number: string }).phone_number),
+			).toEqual(['+12125550102']);
+			const [called, waiting] = run!.data.resultData.runData['Call Within Hours'][0].data!.main;
+			expect(called).toHaveLength(1);
+			expect(waiting?.map((item) => item.json)).toEqual([
+				{
+					name: 'Ada Lovelace',
+					phone: '+14155550101',
+					timeZone: 'America/Los_Angeles',
+					error: {
+						message: expect.stringContaining('the recipient’s time zone America/Los_Angeles'),
+						nextCallAllowedAt: '2026-11-25T09:00:00-08:00',
+					},
+				},
+			]);
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+
 	it('every example in examples/ is tested here', () => {
 		const tested = [
 			'ai-agent-calls-customers.json',
+			'call-within-calling-hours.json',
 			'crm-lead-to-call.json',
 			'weekly-campaign.json',
 			'documents-to-knowledge-base.json',

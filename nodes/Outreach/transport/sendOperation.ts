@@ -12,10 +12,12 @@ import type { Destination } from '../shared/destinations';
 import { fieldError, nodeError } from '../shared/errors';
 import { recordEnvelope } from './answers';
 import { deliver, mayHaveReachedService, NotSent, notSent, type Lane } from './delivery';
+import { callingHoursCheck, type OutsideHours } from './callingHoursCheck';
+import { credentialGuards } from './credentialGuards';
 import { destinationRefusal } from './destinationCheck';
 import type { Claimed } from './executionLedger';
 import { requestFingerprint } from './fingerprint';
-import { placeOf, type ItemPlace } from './nodeRun';
+import { placeOf, toldTo, type ItemPlace } from './nodeRun';
 import { maxPagesOption } from './options';
 import { readAllPages } from './pages';
 import { isJsonBody, wireBody } from './wireBody';
@@ -55,9 +57,23 @@ async function sendItem(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	produce: (request: IHttpRequestOptions, lane: Lane) => Promise<INodeExecutionData[]>,
-	{ unknownOutcome, destinations, places }: SendRules = {},
+	rules: SendRules = {},
 ): Promise<INodeExecutionData[]> {
 	const place = placeOf(context, requestData.options);
+	try {
+		return await sendInPlace(context, place, requestData, produce, rules);
+	} catch (error) {
+		throw toldTo(place.run, nodeError(context, error));
+	}
+}
+
+async function sendInPlace(
+	context: IExecutePaginationFunctions,
+	place: ItemPlace,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	produce: (request: IHttpRequestOptions, lane: Lane) => Promise<INodeExecutionData[]>,
+	{ unknownOutcome, destinations, places }: SendRules,
+): Promise<INodeExecutionData[]> {
 	const { run, ticket, attempt } = place;
 	// Every operation's routing sets its URL; the declarative type only leaves it optional.
 	const request = {
@@ -87,17 +103,26 @@ async function sendItem(
 
 	let check: WriteCheck | undefined;
 	let key = '';
+	let sent: unknown;
+	let outside: OutsideHours | undefined;
 	try {
 		// What the guardrails read is what is sent: the body serialised once, and parsed back.
-		const sent = changesData ? serialiseBody(context, request) : request.body;
+		sent = changesData ? serialiseBody(context, request) : request.body;
 		const blocked = destinations && (await destinationRefusal(context, run, sent, destinations));
 		if (blocked) throw blocked;
+		const hours = places === 'call' ? await callingHoursCheck(context, run) : undefined;
+		if (hours && 'blocked' in hours) throw hours.blocked;
+		outside = hours?.outside;
+		if (outside) throw outsideHoursError(context, outside);
 		key = requestFingerprint(request, sent);
 		check = changesData ? await checkWrite(context, run, key, places, sent) : undefined;
 		if (check && 'blocked' in check) throw check.blocked;
 	} catch (error) {
 		// Also when the credential cannot be read: the item never gets as far as being built.
 		ticket.invalid();
+		// With Continue On Fail, a call outside the hours is an error item that says when to call.
+		if (outside && attempt.continueOnFail && run.coordinated)
+			return [{ json: { error: { ...outside } }, pairedItem: { item: ticket.index } }];
 		await attempt.whenHandedOver();
 		throw nodeError(context, error);
 	}
@@ -116,7 +141,7 @@ async function sendItem(
 		while (check && 'wait' in check) {
 			await check.wait;
 			if (attempt.stopped) throw new NotSent();
-			check = await checkWrite(context, run, key, places, undefined);
+			check = await checkWrite(context, run, key, places, sent);
 			if ('repeat' in check) {
 				run.remember(ticket.index, { succeeded: check.repeat });
 				ticket.settle('succeeded');
@@ -125,7 +150,11 @@ async function sendItem(
 			if ('blocked' in check) throw notSent(check.blocked);
 		}
 		claimed = check && 'claimed' in check ? check.claimed : undefined;
-		const output = await produce(request, laneOf(place));
+		const { dryRun } = await credentialGuards(context, run);
+		const output =
+			dryRun && changesData
+				? dryRunOutput(context, request, sent)
+				: await produce(request, laneOf(place));
 		claimed?.placed(output);
 		if (changesData) run.remember(ticket.index, { succeeded: output });
 		ticket.settle('succeeded');
@@ -170,6 +199,50 @@ function serialiseBody(
 	request.body = serialised.wire.text;
 	request.headers = { ...request.headers, 'Content-Type': 'application/json' };
 	return serialised.wire.sent;
+}
+
+/** The error of a call outside the Calling Hours: nothing was sent; when to call instead. */
+function outsideHoursError(context: IExecutePaginationFunctions, outside: OutsideHours) {
+	return new NodeOperationError(context.getNode(), outside.message, {
+		itemIndex: context.getItemIndex(),
+		description: `Nothing was sent. Calling again before ${outside.nextCallAllowedAt} is refused the same way; with Continue On Fail, the item's error carries that moment as nextCallAllowedAt, for a Wait node.`,
+	});
+}
+
+/**
+ * What a write would have sent, in a Dry Run: method, address and body as they would have gone out
+ * (a form's files as name, size and type), never the token.
+ */
+function dryRunOutput(
+	context: IExecutePaginationFunctions,
+	request: IHttpRequestOptions,
+	sent: unknown,
+): INodeExecutionData[] {
+	const base = (request.baseURL ?? '').replace(/\/+$/, '');
+	const url = new URL(`${base}/${request.url.replace(/^\/+/, '')}`);
+	for (const [name, value] of Object.entries(request.qs ?? {}))
+		url.searchParams.set(name, String(value));
+	const body = sent instanceof FormData ? formFields(sent) : sent;
+	return [
+		{
+			json: {
+				dryRun: true,
+				method: request.method ?? 'GET',
+				url: url.href,
+				body: body as IDataObject,
+			},
+			pairedItem: { item: context.getItemIndex() },
+		},
+	];
+}
+
+/** A form's fields, each file as its name, size and type. */
+function formFields(form: FormData): IDataObject[] {
+	return [...form.entries()].map(([name, value]) =>
+		typeof value === 'string'
+			? { name, value }
+			: { name, file: value.name, size: value.size, type: value.type },
+	);
 }
 
 /**

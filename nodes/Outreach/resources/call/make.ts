@@ -58,6 +58,15 @@ const fields: INodeProperties[] = [
 			description: 'Name of the person being called',
 			routing: { send: { type: 'body', property: 'customer_name' } },
 		},
+		{
+			displayName: 'Recipient Time Zone',
+			name: 'recipientTimeZone',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. America/Chicago',
+			description:
+				'IANA time zone of the person called, usually an expression over the lead’s record: the Calling Hours of the Outreach API credential are then read in it. Not sent to the service.',
+		},
 	]),
 ];
 
