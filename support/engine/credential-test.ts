@@ -1,7 +1,9 @@
+import { RoutingNode } from 'n8n-core';
 import {
 	NodeConnectionTypes,
 	type ICredentialDataDecryptedObject,
 	type IDataObject,
+	type IExecuteFunctions,
 	type INodeType,
 } from 'n8n-workflow';
 
@@ -27,8 +29,10 @@ function valueAt(source: unknown, dottedPath: string): unknown {
 
 /**
  * Runs the credential's test the way n8n's credentials tester does: its `request` as the routing of
- * a throw-away node that uses the credential, executed by the routing engine; then its
- * `responseSuccessBody` rules on the answer. `failure` is the message a rule gave.
+ * a throw-away node, executed by n8n-core's routing node with the decrypted credential handed to it
+ * (so, as in n8n, no node asks for the credential, which the credential type restricts to this
+ * package's nodes); then its `responseSuccessBody` rules on the answer. `failure` is the message a
+ * rule gave.
  */
 export async function testCredential(credentials: ICredentialDataDecryptedObject) {
 	const test = getCredentialType().test;
@@ -53,6 +57,15 @@ export async function testCredential(credentials: ICredentialDataDecryptedObject
 					routing: { request: test.request },
 				},
 			],
+		},
+		async execute(this: IExecuteFunctions) {
+			const decrypted = {
+				id: 'test',
+				name: 'test',
+				type: OUTREACH_CREDENTIAL_TYPE,
+				data: credentials,
+			};
+			return (await new RoutingNode(this as never, testNode, decrypted).runNode()) ?? [];
 		},
 	};
 	nodeTypes.register(CREDENTIAL_TEST_NODE_TYPE, testNode);
