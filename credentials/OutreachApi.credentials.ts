@@ -36,7 +36,7 @@ export class OutreachApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/outreach.svg', dark: 'file:../icons/outreach.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-outreach/n8n-nodes-outreach#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-outreach/n8n-nodes-outreach#credential';
 
 	properties: INodeProperties[] = [
 		{
@@ -66,7 +66,7 @@ export class OutreachApi implements ICredentialType {
 			default: '',
 			placeholder: '+1, +44',
 			description:
-				'Phone number prefixes, comma-separated: the Outreach node calls and messages only numbers that start with one of them (Make Call, campaign customers, SMS recipients, call transfers) and refuses any other before sending. +1 is the whole North American Numbering Plan, Caribbean countries included (+1 876 Jamaica, +1 809 Dominican Republic): list area codes such as +1212, +1415 to narrow it. Empty: any number.',
+				'Phone number prefixes, comma-separated: the Outreach node calls and messages only numbers that start with one of them (Make Call, campaign customers, SMS recipients, call transfers) and blocks any other before sending. +1 is the whole North American Numbering Plan, Caribbean countries included (+1 876 Jamaica, +1 809 Dominican Republic): list area codes such as +1212, +1415 to narrow it. Empty: any number.',
 		},
 		{
 			displayName: 'Max Calls per Execution',
@@ -75,7 +75,7 @@ export class OutreachApi implements ICredentialType {
 			default: '',
 			placeholder: 'e.g. 100',
 			description:
-				'Most people one workflow execution may call or message through this credential: each Make Call counts one, each campaign as many as its customers, across items, nodes, retries and an AI agent’s tool calls; any beyond are refused before sending. A whole number of at least 1; empty: no cap. Anything else refuses every call.',
+				'Most people one workflow execution may call or message through this credential: each Make Call counts one, each campaign as many as its customers, across items, nodes, retries and an AI agent’s tool calls; any beyond are blocked before sending. A whole number of at least 1; empty: no cap. Anything else blocks every call.',
 		},
 		{
 			displayName: 'Calling Hours',
@@ -84,7 +84,7 @@ export class OutreachApi implements ICredentialType {
 			default: '',
 			placeholder: 'Mon-Fri 09:00-20:00, Sat 10:00-14:00',
 			description:
-				'Days and hours when a call may be placed, comma-separated; an end before the start runs past midnight (Fri 22:00-02:00). A Make Call outside them is refused before sending, with the next moment a call is allowed. Empty: any time. Anything else refuses every call.',
+				'Days and hours when a call may be placed, comma-separated; an end before the start runs past midnight (Fri 22:00-02:00). A Make Call outside them is blocked before sending, with the next moment a call is allowed. Empty: any time. Anything else blocks every call.',
 		},
 		{
 			displayName: 'Calling Hours Time Zone',
@@ -106,7 +106,7 @@ export class OutreachApi implements ICredentialType {
 	];
 
 	/**
-	 * Only this package's nodes may use the credential: n8n 2.24 and later refuse it to any other node
+	 * Only this package's nodes may use the credential: n8n 2.24 and later do not let any other node use it
 	 * (the HTTP Request node and its tool form included), at save and at run time; this package's
 	 * nodes are the Outreach node, its AI-tool form and the trigger.
 	 */

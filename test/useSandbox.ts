@@ -1,4 +1,4 @@
-import { TRANSIENT_RETRIES } from '../nodes/Outreach/shared/constants';
+import { RESENDS_AFTER_FAILURE } from '../nodes/Outreach/shared/constants';
 import { Sandbox, type Fault, type SandboxOptions } from '../support/sandbox/server';
 
 /** Starts a sandbox for the test file on an ephemeral port and clears its request log before each test. */
@@ -19,5 +19,9 @@ export function useSandbox(options: SandboxOptions = {}) {
 
 /** The same failing answer to a read and to each time the node sends it again: the read fails for good. */
 export function failingReads({ status, message }: { status: number; message: string }): Fault[] {
-	return Array.from({ length: TRANSIENT_RETRIES + 1 }, () => ({ kind: 'status', status, message }));
+	return Array.from({ length: RESENDS_AFTER_FAILURE + 1 }, () => ({
+		kind: 'status',
+		status,
+		message,
+	}));
 }

@@ -14,11 +14,11 @@ import { campaignDescription } from './resources/campaign';
 import { customerDescription } from './resources/customer';
 import { knowledgeBaseDescription } from './resources/knowledgeBase';
 import { OUTREACH_DESCRIPTION } from './shared/constants';
-import { outputFields } from './shared/outputFields';
+import { nodeOptionFields } from './fields/nodeOptions';
 
 /**
- * Every operation, resource by resource. Each operation's routing (shared/operations.ts) sends its
- * request through this package's transport (transport/sendOperation.ts), by way of the one hook n8n's
+ * Every operation, resource by resource. Each operation's routing (fields/routing.ts) sends its
+ * request through this package's transport (transport/index.ts), by way of the one hook n8n's
  * routing engine lets a declarative node send with: checks, redirects, deadlines, 429s, guardrails and
  * the coordination of a run's items all live there.
  */
@@ -39,7 +39,8 @@ export class Outreach implements INodeType {
 		group: ['transform'],
 		version: 1,
 		// The chosen operation's action text (e.g. "Make an AI voice call") instead of internal values.
-		// n8n's lint wants a literal here; test/node/description.test.ts checks it against the operations.
+		// n8n's lint accepts only a literal here; test/node/description.test.ts builds it from the
+		// operations' declarations and prints it when it differs.
 		subtitle:
 			'={{ {"call.make":"Make an AI voice call","campaign.create":"Create a campaign with a messaging touchpoint","campaign.delete":"Delete a campaign","campaign.get":"Get a campaign","campaign.getAll":"Get many campaigns","customer.delete":"Delete a customer","customer.getAll":"Get many customers","knowledgeBase.create":"Create a knowledge base","knowledgeBase.delete":"Delete a knowledge base","knowledgeBase.get":"Get a knowledge base","knowledgeBase.update":"Update a knowledge base","action.createCallTransfer":"Create a call transfer action","action.createEmail":"Create an email action","action.createSms":"Create an SMS action","action.createStaffing":"Create a staffing system action","action.createTelephony":"Create a telephony system action","action.getAll":"Get many actions","assistant.create":"Create an assistant"}[$parameter["resource"] + "." + $parameter["operation"]] }}',
 		description: OUTREACH_DESCRIPTION,
@@ -72,7 +73,7 @@ export class Outreach implements INodeType {
 				default: 'customer',
 			},
 			...resourceOperations,
-			...outputFields,
+			...nodeOptionFields,
 		],
 	};
 

@@ -16,10 +16,8 @@ import {
 } from '../Outreach/shared/constants';
 import { OUTREACH_CREDENTIAL_TYPE } from '../../credentials/OutreachApi.credentials';
 import { MAX_RECORD_ID_LENGTH, recordId } from '../Outreach/shared/validators';
-import { ownLane } from '../Outreach/transport/delivery';
-import { maxPagesOption } from '../Outreach/transport/options';
-import { readAllPages } from '../Outreach/transport/pages';
-import { serviceError } from '../Outreach/transport/serviceError';
+import { maxPagesField } from '../Outreach/fields/nodeOptions';
+import { maxPagesOption, ownLane, readAllPages, serviceError } from '../Outreach/transport';
 import { nextMemory, sameMemory } from './memory';
 
 /** What the trigger watches: each event is "a record appeared in this list". */
@@ -107,14 +105,9 @@ export class OutreachTrigger implements INodeType {
 				placeholder: 'Add Option',
 				default: {},
 				options: [
-					{
-						displayName: 'Max Pages',
-						name: 'maxPages',
-						type: 'number',
-						typeOptions: { minValue: 1, numberPrecision: 0 },
-						default: DEFAULT_MAX_LIST_PAGES,
-						description: `Most pages of ${LIST_PAGE_SIZE} records each poll reads. A longer list fails every poll: raise it to watch a longer list (the trigger remembers every ID of the list).`,
-					},
+					maxPagesField(
+						`Most pages of ${LIST_PAGE_SIZE} records each poll reads. A longer list fails every poll: raise it to watch a longer list (the trigger remembers every ID of the list).`,
+					),
 				],
 			},
 		],

@@ -206,6 +206,22 @@ export class Sandbox {
 		await new Promise<void>((resolve) => server.close(() => resolve()));
 	}
 
+	/**
+	 * The service's routes this sandbox answers, as registered with express ("GET /v2/_campaigns/{campaign_id}"),
+	 * without its own control paths: a test holds them against the OpenAPI file.
+	 */
+	serviceRoutes(): string[] {
+		const layers = (this.createApp() as unknown as { router: { stack: RouteLayer[] } }).router
+			.stack;
+		return layers.flatMap(({ route }) =>
+			route && !route.path.startsWith('/__sandbox/')
+				? Object.keys(route.methods).map(
+						(method) => `${method.toUpperCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`,
+					)
+				: [],
+		);
+	}
+
 	private createApp() {
 		const app = express();
 		app.disable('x-powered-by');
@@ -529,6 +545,11 @@ export class Sandbox {
 			created(res, { id, name: body.name });
 		});
 	}
+}
+
+/** What express keeps of one registered route. */
+interface RouteLayer {
+	route?: { path: string; methods: Record<string, boolean> };
 }
 
 /** Starts a sandbox in this process on `port` (0: a free one). */

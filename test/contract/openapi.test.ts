@@ -1,34 +1,51 @@
+// The contract, spec/outreach.openapi.yaml, against what is built on it: the node's operations, read
+// from their own declarations, and the sandbox's routes. Adding an
+// operation adds its endpoint here by itself; an endpoint the contract lacks fails here.
 import { readFileSync } from 'node:fs';
 
 import { validate } from '@readme/openapi-parser';
+import type { INodePropertyOptions } from 'n8n-workflow';
 import { parse } from 'yaml';
 
+import { getNodeType } from '../../support/engine/engine';
 import { SPEC_PATH } from '../../support/repo';
+import { Sandbox } from '../../support/sandbox/server';
 
 type Spec = {
 	paths: Record<string, Record<string, { 'x-assumption'?: unknown }>>;
-	info: { description: string };
 };
 
 const spec = parse(readFileSync(SPEC_PATH, 'utf8')) as Spec;
+const methods = ['get', 'post', 'put', 'delete', 'patch'];
 
-/** Every endpoint of the service description, as the service description writes it; the action creations are our assumption. */
-const serviceEndpoints = [
-	'POST /v2/_voicecalls/{agent_id}/makeCall',
-	'POST /v2/campaign/create_with_touchpoint',
-	'GET /v2/_campaigns',
-	'GET /v2/_campaigns/{campaign_id}',
-	// The service description writes DELETE /v2/_campaigns/{id}; OpenAPI allows one parameter name per templated path.
-	'DELETE /v2/_campaigns/{campaign_id}',
-	'GET /v2/_customers',
-	'DELETE /v2/_customers/{customer_id}',
-	'POST /v2/_knowledge_base',
-	'GET /v2/_knowledgebase/{id}',
-	'PUT /v2/_knowledgebase/{id}',
-	'DELETE /v2/_knowledgebase/{id}',
-	'GET /v2/_actions',
-	'POST /v2/_assistants',
-];
+/**
+ * An endpoint as "METHOD /path/{}": the service description names one path's placeholder "id" for a
+ * delete and "campaign_id" for a get, and OpenAPI allows one name per templated path.
+ */
+const endpoint = (method: string, path: string) =>
+	`${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`;
+
+/** Every endpoint the contract describes. */
+const described = Object.entries(spec.paths).flatMap(([path, item]) =>
+	Object.keys(item)
+		.filter((key) => methods.includes(key))
+		.map((method) => endpoint(method, path)),
+);
+
+/** Every operation of the node with the endpoint its routing names, as "resource.operation". */
+const operations = getNodeType()
+	.description.properties.filter((property) => property.name === 'operation')
+	.flatMap((property) =>
+		(property.displayOptions?.show?.resource ?? []).flatMap((resource) =>
+			((property.options ?? []) as INodePropertyOptions[]).map((operation) => ({
+				name: `${String(resource)}.${String(operation.value)}`,
+				endpoint: endpoint(
+					String(operation.routing?.request?.method),
+					String(operation.routing?.request?.url),
+				),
+			})),
+		),
+	);
 
 describe('contract spec/outreach.openapi.yaml', () => {
 	it('is a valid OpenAPI 3.1 document', async () => {
@@ -38,21 +55,32 @@ describe('contract spec/outreach.openapi.yaml', () => {
 		expect((spec as unknown as { openapi: string }).openapi).toBe('3.1.0');
 	});
 
-	it.each(serviceEndpoints)('describes %s', (endpoint) => {
-		const [method, path] = endpoint.split(' ');
-		expect(spec.paths[path]?.[method.toLowerCase()]).toBeDefined();
+	it('reads the operations from the node', () => {
+		expect(operations.length).toBeGreaterThan(0);
+		for (const operation of operations) expect(operation.endpoint).toMatch(/^[A-Z]+ \/v2\//);
+	});
+
+	it.each(operations.map((operation) => [operation.name, operation.endpoint]))(
+		'describes the endpoint of %s (%s)',
+		(_name, used) => {
+			expect(described).toContain(used);
+		},
+	);
+
+	it('describes nothing that no operation uses', () => {
+		const used = new Set(operations.map((operation) => operation.endpoint));
+		expect(described.filter((endpoint) => !used.has(endpoint))).toEqual([]);
 	});
 
 	it('marks the action creations as an assumption', () => {
 		expect(spec.paths['/v2/_actions'].post['x-assumption']).toMatch(/POST \/v2\/_actions/);
 	});
 
-	it('describes nothing beyond the service description and the assumed action creation', () => {
-		const described = Object.entries(spec.paths).flatMap(([path, item]) =>
-			Object.keys(item)
-				.filter((key) => ['get', 'post', 'put', 'delete', 'patch'].includes(key))
-				.map((method) => `${method.toUpperCase()} ${path}`),
-		);
-		expect(described.sort()).toEqual([...serviceEndpoints, 'POST /v2/_actions'].sort());
+	it('is what the sandbox answers: one route per endpoint, none beyond', () => {
+		const routes = new Sandbox({ recording: false })
+			.serviceRoutes()
+			.map((route) => endpoint(...(route.split(' ') as [string, string])));
+		expect(new Set(routes).size).toBe(routes.length);
+		expect([...routes].sort()).toEqual([...described].sort());
 	});
 });

@@ -74,7 +74,7 @@ it('the cap holds across tool invocations, and the refusal tells the model that 
 		expect(text).toContain(
 			'Not sent: this execution already reached 2 people with calls and campaigns, the most the Outreach API credential allows',
 		);
-		expect(text).toContain('sending it again in this execution is refused the same way');
+		expect(text).toContain('sending it again in this execution is blocked the same way');
 		expect(text).not.toMatch(HTTP_DETAILS);
 	}
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { Outreach } from '../../nodes/Outreach/Outreach.node';
-import { isPreSendStep } from '../../nodes/Outreach/transport/nodeRun';
+import { isPreSendStep } from '../../nodes/Outreach/transport/run/nodeRun';
 import { getNodeType, OUTREACH_NODE_TYPE, PACKAGE_ROOT } from '../../support/engine/engine';
 
 const description = getNodeType().description;
@@ -20,37 +20,14 @@ const operationsOf = (resource: string) =>
 		.flatMap((property) => (property.options ?? []) as INodePropertyOptions[]);
 
 describe('Outreach node description', () => {
-	it('offers the six resources of the service description and its 18 operations', () => {
+	it('offers the six resources of the service description, each with its operations', () => {
 		expect(resources.map((resource) => resource.value).sort()).toEqual(
 			['action', 'assistant', 'call', 'campaign', 'customer', 'knowledgeBase'].sort(),
 		);
-		const operations = resources.flatMap((resource) =>
-			operationsOf(String(resource.value)).map(
-				(operation) => `${resource.value}.${operation.value}`,
-			),
-		);
-		expect(operations.sort()).toEqual(
-			[
-				'call.make',
-				'campaign.create',
-				'campaign.getAll',
-				'campaign.get',
-				'campaign.delete',
-				'customer.getAll',
-				'customer.delete',
-				'knowledgeBase.create',
-				'knowledgeBase.get',
-				'knowledgeBase.update',
-				'knowledgeBase.delete',
-				'action.getAll',
-				'action.createEmail',
-				'action.createSms',
-				'action.createCallTransfer',
-				'action.createStaffing',
-				'action.createTelephony',
-				'assistant.create',
-			].sort(),
-		);
+		// Which operations, and their endpoints, test/contract/openapi.test.ts holds against the contract.
+		for (const resource of resources) {
+			expect(operationsOf(String(resource.value)).length).toBeGreaterThan(0);
+		}
 	});
 
 	it('sends every operation through the transport, and every step of an item is known to its node run', () => {
@@ -139,23 +116,20 @@ describe('a new Outreach node, and a new AI-agent tool, starts read-only', () =>
 
 describe('texts a new user meets in the editor', () => {
 	it('the canvas subtitle is the operation’s action text, not internal values', () => {
-		const subtitle = String(description.subtitle);
-		expect(subtitle).not.toContain('": " +');
-		const table = JSON.parse(/=\{\{ (\{.*\})\[/.exec(subtitle)?.[1] ?? '{}') as Record<
-			string,
-			string
-		>;
-		// The table is a literal (n8n's lint wants one): it must say what the operations say.
-		const actions = Object.fromEntries(
-			resources.flatMap((resource) =>
-				operationsOf(String(resource.value)).map((operation) => [
-					`${resource.value}.${operation.value}`,
-					operation.action,
-				]),
-			),
+		// n8n's lint accepts only a literal subtitle: this builds it from the operations' declarations,
+		// in the order the node declares them, so a new operation's text shows here to paste.
+		const actions: Record<string, string> = {};
+		for (const property of description.properties.filter((field) => field.name === 'operation')) {
+			for (const resource of property.displayOptions?.show?.resource ?? []) {
+				for (const operation of (property.options ?? []) as INodePropertyOptions[]) {
+					actions[`${String(resource)}.${String(operation.value)}`] = String(operation.action);
+				}
+			}
+		}
+		expect(description.subtitle).toBe(
+			`={{ ${JSON.stringify(actions)}[$parameter["resource"] + "." + $parameter["operation"]] }}`,
 		);
-		expect(table).toEqual(actions);
-		expect(table['call.make']).toBe('Make an AI voice call');
+		expect(actions['call.make']).toBe('Make an AI voice call');
 	});
 
 	it('no resource is named so that n8n’s node creator heads it "… Action Actions"', () => {

@@ -1,4 +1,4 @@
-import { TRANSIENT_RETRIES } from '../../nodes/Outreach/shared/constants';
+import { RESENDS_AFTER_FAILURE } from '../../nodes/Outreach/shared/constants';
 import { loadOptions, searchList } from '../../support/engine/methods';
 import { runOutreach } from '../../support/engine/engine';
 import { failingReads, useSandbox } from '../useSandbox';
@@ -62,7 +62,7 @@ describe('Campaign and customer pickers (resource locators, From List)', () => {
 				credentials: credentials(),
 			}),
 		).rejects.toThrow(/Customer index rebuilding/);
-		expect(sandbox.requests).toHaveLength(TRANSIENT_RETRIES + 1);
+		expect(sandbox.requests).toHaveLength(RESENDS_AFTER_FAILURE + 1);
 	});
 
 	it('a value picked from the list is used as the path ID', async () => {

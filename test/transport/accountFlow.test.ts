@@ -4,8 +4,8 @@ import {
 	accountFlow,
 	AccountFlow,
 	type FlowShare,
-	type Slot,
-} from '../../nodes/Outreach/transport/accountFlow';
+} from '../../nodes/Outreach/transport/run/accountFlow';
+import type { Slot } from '../../nodes/Outreach/transport/wire';
 import {
 	INITIAL_CONCURRENT_REQUESTS,
 	MAX_SHARED_ACCOUNTS,

@@ -1,9 +1,12 @@
 // The rules of one run of the node, one at a time: what a try does with an item given what an earlier
 // try left of it, how a try lets its items go and stops, and what an execution's ledger lets through.
-import { Attempt } from '../../nodes/Outreach/transport/attempt';
-import { ExecutionLedger, type ClaimRules } from '../../nodes/Outreach/transport/executionLedger';
-import { AccountFlow } from '../../nodes/Outreach/transport/accountFlow';
-import { ruleOfEarlierTry } from '../../nodes/Outreach/transport/nodeRun';
+import { NodeTry } from '../../nodes/Outreach/transport/run/nodeTry';
+import {
+	ExecutionLedger,
+	type ClaimRules,
+} from '../../nodes/Outreach/transport/guardrails/executionLedger';
+import { AccountFlow } from '../../nodes/Outreach/transport/run/accountFlow';
+import { ruleOfEarlierTry } from '../../nodes/Outreach/transport/run/nodeRun';
 
 const answer = [{ json: { call_id: 'call_1' } }];
 
@@ -20,7 +23,7 @@ describe('what a try does with an item, given what an earlier try left of it', (
 			true,
 			{ answer },
 		],
-		['a write whose outcome is unknown', { unknown: true as const }, true, false, 'refuse'],
+		['a write whose outcome is unknown', { unknown: true as const }, true, false, 'block'],
 		[
 			'a write whose outcome is unknown, with the resend option',
 			{ unknown: true as const },
@@ -34,8 +37,8 @@ describe('what a try does with an item, given what an earlier try left of it', (
 });
 
 describe('a try', () => {
-	const attempt = (settings: Partial<ConstructorParameters<typeof Attempt>[0]> = {}) =>
-		new Attempt({
+	const nodeTry = (settings: Partial<ConstructorParameters<typeof NodeTry>[0]> = {}) =>
+		new NodeTry({
 			flow: new AccountFlow().share(5),
 			continueOnFail: false,
 			expected: 3,
@@ -46,7 +49,7 @@ describe('a try', () => {
 	const macrotask = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 	it('lets the items of a group go once every one is built, in input order', async () => {
-		const run = attempt();
+		const run = nodeTry();
 		const tickets = [0, 1, 2].map((index) => run.register(index));
 		const order: number[] = [];
 		const decisions = [2, 0, 1].map(async (index) => {
@@ -59,7 +62,7 @@ describe('a try', () => {
 	});
 
 	it('an invalid item halts the try without Continue On Fail: no item of it is let go', async () => {
-		const run = attempt();
+		const run = nodeTry();
 		const tickets = [0, 1, 2].map((index) => run.register(index));
 		tickets[1].invalid();
 		expect(await Promise.all([tickets[0].ready(), tickets[2].ready()])).toEqual([false, false]);
@@ -68,7 +71,7 @@ describe('a try', () => {
 	});
 
 	it('an item handed over after the try halted is never let go, and does not wait', async () => {
-		const run = attempt({ expected: 10, batchIntervalMs: 200 });
+		const run = nodeTry({ expected: 10, batchIntervalMs: 200 });
 		const first = run.register(0);
 		first.invalid();
 		await macrotask();
@@ -77,7 +80,7 @@ describe('a try', () => {
 	});
 
 	it('Stop ends its pauses at once and is told apart from a failure', async () => {
-		const run = attempt();
+		const run = nodeTry();
 		const started = Date.now();
 		const pause = run.pause(1_500);
 		run.stop('stop');
@@ -87,7 +90,7 @@ describe('a try', () => {
 	});
 
 	it('a failure known before sending does not halt the last try; a failure of a sent request does', () => {
-		const run = attempt();
+		const run = nodeTry();
 		const [known, sent] = [0, 1].map((index) => run.register(index));
 		known.settle('unknown', false);
 		expect(run.stopped).toBe(false);
@@ -96,7 +99,7 @@ describe('a try', () => {
 	});
 
 	it('says what became of every item, the ones that may have taken effect apart', async () => {
-		const run = attempt({ expected: 4, continueOnFail: true });
+		const run = nodeTry({ expected: 4, continueOnFail: true });
 		const tickets = [0, 1, 2, 3].map((index) => run.register(index));
 		tickets[0].settle('succeeded');
 		tickets[1].settle('unknown');

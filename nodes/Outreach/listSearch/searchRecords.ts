@@ -1,9 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { EDITOR_RATE_LIMIT_WAIT_MS } from '../shared/constants';
 import { recordId } from '../shared/validators';
-import { ownLane } from '../transport/delivery';
-import { readListPage } from '../transport/pages';
+import { editorLane, readListPage } from '../transport';
 
 /**
  * One page of a list endpoint as picker entries. The service offers no search parameter, so the
@@ -37,7 +35,6 @@ async function searchRecords(
 }
 
 /** The editor waits on the service while someone looks at the picker: a short bound. */
-export const editorLane = () => ownLane(EDITOR_RATE_LIMIT_WAIT_MS, 'the editor’s bound for lists');
 
 /** A resource locator's "From List" search over one list endpoint, with `label` naming each record. */
 export function listSearch(path: string, label: (record: IDataObject, id: string) => string) {

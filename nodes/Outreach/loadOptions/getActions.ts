@@ -1,9 +1,8 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { editorLane } from '../listSearch/searchRecords';
 import { DEFAULT_MAX_LIST_PAGES, MAX_ACTION_OPTIONS } from '../shared/constants';
 import { recordId } from '../shared/validators';
-import { readAllPages } from '../transport/pages';
+import { editorLane, readAllPages } from '../transport';
 
 /** The actions list as options ("name (TYPE)"), sorted by name; only actions whose ID can be sent. */
 export async function getActions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -1,6 +1,6 @@
 /**
  * Every choice made where the service description says "not shown", and every bound the node keeps.
- * Each is listed in the README ("Assumptions", "Security and failure behaviour").
+ * Each is listed in docs/assumptions.md or docs/reliability-and-security.md.
  */
 
 /**
@@ -102,7 +102,7 @@ export const MIN_REFUSAL_WAIT_MS = 100;
 export const MAX_BACKOFF_MS = 30_000;
 
 /** Times a read, or a request that never reached the service, is sent again after a failure. */
-export const TRANSIENT_RETRIES = 3;
+export const RESENDS_AFTER_FAILURE = 3;
 
 /**
  * Requests in flight at first for a service account, before the service has refused any: few, so that

@@ -1,4 +1,4 @@
-/** ISO 8601 dates and times, read strictly: a date that does not exist is refused, never shifted. */
+/** ISO 8601 dates and times, read strictly: a date that does not exist is an error, never shifted. */
 
 const ISO_DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;

@@ -6,7 +6,7 @@ import { fieldError } from './errors';
 const CHUNK_BYTES = 3 * 1024 * 1024;
 
 const BINARY_DATA_HINT =
-	'In queue mode every process must read the same binary data: use binary data mode "database" (the default of n8n 2.x in queue mode), S3, or a filesystem path shared by all n8n processes. See the README, "Running in queue mode".';
+	'In queue mode every process must read the same binary data: use binary data mode "database" (the default of n8n 2.x in queue mode), S3, or a filesystem path shared by all n8n processes. See https://github.com/n8n-nodes-outreach/n8n-nodes-outreach/blob/main/docs/queue-mode.md';
 
 /**
  * The bytes of one binary property as a Blob, read chunk by chunk, from n8n's binary data store (its

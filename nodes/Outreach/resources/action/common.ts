@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 
-import { checkedBodyField, requiredBodyField } from '../../shared/bodyFields';
+import { checkedBodyField, requiredBodyField } from '../../fields/bodyFields';
 import { ACTION_CREATE_REQUEST, NAMED_ACTION_TYPES } from '../../shared/constants';
 import type { Destination } from '../../shared/destinations';
-import { additionalFieldsCollection } from '../../shared/escapeHatch';
-import { writeRouting } from '../../shared/operations';
+import { additionalFieldsCollection } from '../../fields/additionalFields';
+import { writeRouting } from '../../fields/routing';
 
 export const showFor = (operation: string) => ({ resource: ['action'], operation: [operation] });
 

@@ -1,6 +1,6 @@
-import { jsonBodyField, requiredBodyField } from '../../shared/bodyFields';
+import { jsonBodyField, requiredBodyField } from '../../fields/bodyFields';
 import { COMMA_SEPARATED_LIST } from '../../shared/lists';
-import type { Operation } from '../../shared/operations';
+import type { Operation } from '../../fields/operationList';
 import {
 	actionAdditionalFields,
 	actionIdentityFields,

@@ -1,5 +1,5 @@
-import { requiredBodyField } from '../../shared/bodyFields';
-import type { Operation } from '../../shared/operations';
+import { requiredBodyField } from '../../fields/bodyFields';
+import type { Operation } from '../../fields/operationList';
 import {
 	actionAdditionalFields,
 	actionIdentityFields,

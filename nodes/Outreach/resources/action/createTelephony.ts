@@ -1,6 +1,6 @@
-import { wholeNumberBodyField } from '../../shared/bodyFields';
+import { wholeNumberBodyField } from '../../fields/bodyFields';
 import { COMMA_SEPARATED_LIST } from '../../shared/lists';
-import type { Operation } from '../../shared/operations';
+import type { Operation } from '../../fields/operationList';
 import {
 	actionAdditionalFields,
 	actionIdentityFields,

@@ -1,4 +1,5 @@
-import { listRouting, type Operation } from '../../shared/operations';
+import { listRouting } from '../../fields/routing';
+import { type Operation } from '../../fields/operationList';
 
 /** GET /v2/_actions (its query parameters are not shown; the same page/per_page as the other lists). */
 export const getManyActions: Operation = {

@@ -1,4 +1,4 @@
-import { resourceOperations } from '../../shared/operations';
+import { resourceOperations } from '../../fields/operationList';
 import { createCallTransferAction } from './createCallTransfer';
 import { createEmailAction } from './createEmail';
 import { createSmsAction } from './createSms';

@@ -1,8 +1,9 @@
-import { requiredBodyField } from '../../shared/bodyFields';
+import { requiredBodyField } from '../../fields/bodyFields';
 import { ASSISTANT_MODEL_FIELD } from '../../shared/constants';
 import { COMMA_SEPARATED_LIST } from '../../shared/lists';
-import { additionalFieldsCollection } from '../../shared/escapeHatch';
-import { writeRouting, type Operation } from '../../shared/operations';
+import { additionalFieldsCollection } from '../../fields/additionalFields';
+import { writeRouting } from '../../fields/routing';
+import { type Operation } from '../../fields/operationList';
 
 const show = { resource: ['assistant'], operation: ['create'] };
 

@@ -1,4 +1,4 @@
-import { resourceOperations } from '../../shared/operations';
+import { resourceOperations } from '../../fields/operationList';
 import { createAssistant } from './create';
 
 export const assistantDescription = resourceOperations('assistant', 'create', [createAssistant]);

@@ -1,4 +1,4 @@
-import { idField } from '../../shared/pathParameters';
+import { idField } from '../../fields/pathParameters';
 
 /** The agent ID of Make Call: it goes in the path and, the same, in the body. */
 export const agentId = idField({

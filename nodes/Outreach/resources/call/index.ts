@@ -1,4 +1,4 @@
-import { resourceOperations } from '../../shared/operations';
+import { resourceOperations } from '../../fields/operationList';
 import { makeCall } from './make';
 
 export const callDescription = resourceOperations('call', 'make', [makeCall]);

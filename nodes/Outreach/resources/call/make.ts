@@ -1,8 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { phoneBodyField } from '../../shared/bodyFields';
-import { additionalFieldsCollection } from '../../shared/escapeHatch';
-import { writeRouting, type Operation } from '../../shared/operations';
+import { phoneBodyField } from '../../fields/bodyFields';
+import { additionalFieldsCollection } from '../../fields/additionalFields';
+import { writeRouting } from '../../fields/routing';
+import { type Operation } from '../../fields/operationList';
 import { agentId } from './agentId';
 
 const show = { resource: ['call'], operation: ['make'] };

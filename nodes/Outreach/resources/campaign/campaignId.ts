@@ -1,4 +1,4 @@
-import { idField } from '../../shared/pathParameters';
+import { idField } from '../../fields/pathParameters';
 
 /** The campaign ID of Get and Delete: one property, so n8n evaluates it once per item. */
 export const campaignId = idField({

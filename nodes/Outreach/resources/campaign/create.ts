@@ -5,9 +5,10 @@ import {
 	jsonBodyField,
 	requiredBodyField,
 	wholeNumberBodyField,
-} from '../../shared/bodyFields';
-import { additionalFieldsCollection } from '../../shared/escapeHatch';
-import { writeRouting, type Operation } from '../../shared/operations';
+} from '../../fields/bodyFields';
+import { additionalFieldsCollection } from '../../fields/additionalFields';
+import { writeRouting } from '../../fields/routing';
+import { type Operation } from '../../fields/operationList';
 import { customerFields } from './customers';
 import { show, touchpointSettingsFields } from './touchpoint';
 

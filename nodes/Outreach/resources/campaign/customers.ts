@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { checkedBodyField } from '../../shared/bodyFields';
+import { checkedBodyField } from '../../fields/bodyFields';
 import { fieldError } from '../../shared/errors';
-import { preSendStep } from '../../transport/nodeRun';
+import { preSendStep } from '../../transport';
 import { E164_HINT } from '../../shared/validators';
 import {
 	checkCustomersJson,

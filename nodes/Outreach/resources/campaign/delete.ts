@@ -1,4 +1,5 @@
-import { writeRouting, type Operation } from '../../shared/operations';
+import { writeRouting } from '../../fields/routing';
+import { type Operation } from '../../fields/operationList';
 import { campaignId } from './campaignId';
 
 /**

@@ -1,4 +1,5 @@
-import { readRouting, type Operation } from '../../shared/operations';
+import { readRouting } from '../../fields/routing';
+import { type Operation } from '../../fields/operationList';
 import { campaignId } from './campaignId';
 
 /** GET /v2/_campaigns/{campaign_id} */

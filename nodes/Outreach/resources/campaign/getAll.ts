@@ -1,4 +1,5 @@
-import { listRouting, type Operation } from '../../shared/operations';
+import { listRouting } from '../../fields/routing';
+import { type Operation } from '../../fields/operationList';
 
 /** GET /v2/_campaigns?page=&per_page= (Return All and Limit are shared by every list). */
 export const getManyCampaigns: Operation = {

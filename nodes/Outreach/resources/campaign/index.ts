@@ -1,4 +1,4 @@
-import { resourceOperations } from '../../shared/operations';
+import { resourceOperations } from '../../fields/operationList';
 import { createCampaign } from './create';
 import { deleteCampaign } from './delete';
 import { getCampaign } from './get';

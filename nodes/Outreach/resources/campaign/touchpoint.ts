@@ -5,11 +5,11 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { jsonBodyField, requestBody } from '../../shared/bodyFields';
+import { jsonBodyField, requestBody } from '../../fields/bodyFields';
 import { EXECUTION_DAYS } from '../../shared/constants';
 import { COMMA_SEPARATED_LIST } from '../../shared/lists';
 import { isPlainObject } from '../../shared/objectPaths';
-import { preSendStep } from '../../transport/nodeRun';
+import { preSendStep } from '../../transport';
 
 /** Campaign → Create's touchpoint settings: its schedule (additional_settings) and its messaging. */
 

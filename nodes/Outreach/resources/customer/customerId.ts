@@ -1,4 +1,4 @@
-import { idField } from '../../shared/pathParameters';
+import { idField } from '../../fields/pathParameters';
 
 /** The customer ID of Delete. */
 export const customerId = idField({

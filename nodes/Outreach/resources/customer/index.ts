@@ -1,4 +1,4 @@
-import { resourceOperations } from '../../shared/operations';
+import { resourceOperations } from '../../fields/operationList';
 import { deleteCustomer } from './delete';
 import { getManyCustomers } from './getAll';
 

@@ -1,6 +1,7 @@
-import { requiredBodyField } from '../../shared/bodyFields';
-import { additionalFieldsCollection } from '../../shared/escapeHatch';
-import { writeRouting, type Operation } from '../../shared/operations';
+import { requiredBodyField } from '../../fields/bodyFields';
+import { additionalFieldsCollection } from '../../fields/additionalFields';
+import { writeRouting } from '../../fields/routing';
+import { type Operation } from '../../fields/operationList';
 
 const show = { resource: ['knowledgeBase'], operation: ['create'] };
 

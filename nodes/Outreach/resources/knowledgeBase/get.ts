@@ -1,4 +1,5 @@
-import { readRouting, type Operation } from '../../shared/operations';
+import { readRouting } from '../../fields/routing';
+import { type Operation } from '../../fields/operationList';
 import { knowledgeBaseId } from './knowledgeBaseId';
 
 /** GET /v2/_knowledgebase/{id} (no underscore inside the word, unlike Create's path) */

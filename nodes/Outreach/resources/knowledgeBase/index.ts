@@ -1,4 +1,4 @@
-import { resourceOperations } from '../../shared/operations';
+import { resourceOperations } from '../../fields/operationList';
 import { createKnowledgeBase } from './create';
 import { deleteKnowledgeBase } from './delete';
 import { getKnowledgeBase } from './get';

@@ -1,4 +1,4 @@
-import { idField } from '../../shared/pathParameters';
+import { idField } from '../../fields/pathParameters';
 
 /** The knowledge base ID of Get, Update and Delete: one property, evaluated once per item. */
 export const knowledgeBaseId = idField({

@@ -1,6 +1,7 @@
 import { KNOWLEDGE_BASE_EXTRA_FILES_FIELD } from '../../shared/constants';
-import { additionalFormFieldsOption } from '../../shared/escapeHatch';
-import { writeRouting, type Operation } from '../../shared/operations';
+import { additionalFormFieldsOption } from '../../fields/additionalFields';
+import { writeRouting } from '../../fields/routing';
+import { type Operation } from '../../fields/operationList';
 import { knowledgeBaseId } from './knowledgeBaseId';
 import { sendUpdateForm } from './updateForm';
 

@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 
 import { FAQ_PAIR_KEYS, KNOWLEDGE_BASE_EXTRA_FILES_FIELD } from '../../shared/constants';
 import { fieldError } from '../../shared/errors';
-import { readAdditionalBodyFields } from '../../shared/escapeHatch';
+import { readAdditionalBodyFields } from '../../fields/additionalFields';
 import { commaSeparated } from '../../shared/lists';
 import { binaryFile, formBody } from '../../shared/multipart';
 

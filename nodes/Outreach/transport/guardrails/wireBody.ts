@@ -1,4 +1,4 @@
-import { isPlainObject } from '../shared/objectPaths';
+import { isPlainObject } from '../../shared/objectPaths';
 
 /**
  * A JSON body as it goes on the wire: serialised once, and that text parsed back. The guardrails
@@ -36,7 +36,7 @@ function lossOf(value: unknown, inList: boolean): string | undefined {
 
 /**
  * Functions anywhere among the body's own properties (a `toJSON` included), before anything is
- * serialised: a body that carries code is refused, not sent as whatever the code returns.
+ * serialised: a body that carries code is blocked, not sent as whatever the code returns.
  */
 function findCode(value: unknown, path: string, seen: Set<object>): void {
 	if (typeof value !== 'object' || value === null || seen.has(value)) return;

@@ -4,8 +4,8 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { fieldError } from '../shared/errors';
-import { isPlainObject } from '../shared/objectPaths';
+import { fieldError } from '../../shared/errors';
+import { isPlainObject } from '../../shared/objectPaths';
 import { credentialGuards } from './credentialGuards';
 import type { Claim, Claimed } from './executionLedger';
 import { executionLedger } from './executionLedgers';
@@ -104,7 +104,7 @@ function checkOf(
 		blocked: blocked(
 			context,
 			message,
-			'Nothing was sent for this item, and sending it again in this execution is refused the same way. Only the owner of the Outreach API credential can raise Max Calls per Execution.',
+			'Nothing was sent for this item, and sending it again in this execution is blocked the same way. Only the owner of the Outreach API credential can raise Max Calls per Execution.',
 		),
 	};
 }

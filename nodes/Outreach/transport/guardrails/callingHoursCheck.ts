@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, NodeOperationError } from 'n8n-workflow';
 
-import { isoIn, nextCallingTime, withinCallingHours } from '../shared/callingHours';
-import { fieldError } from '../shared/errors';
+import { isoIn, nextCallingTime, withinCallingHours } from '../../shared/callingHours';
+import { fieldError } from '../../shared/errors';
 import { credentialGuards, parseTimeZone } from './credentialGuards';
 
 /** Make Call's field for the time zone of the person called (under Additional Fields). */

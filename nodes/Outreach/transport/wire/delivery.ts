@@ -1,11 +1,26 @@
 import { sleep, type IHttpRequestOptions, type NodeApiError } from 'n8n-workflow';
 
-import { FIRST_BACKOFF_MS, MIN_REFUSAL_WAIT_MS, TRANSIENT_RETRIES } from '../shared/constants';
-import { nodeError, type NodeContext } from '../shared/errors';
-import type { Slot } from './accountFlow';
-import { NoAnswer, send, type ServiceAnswer } from './request';
-import { backoffMs, retryAfterMs, retryOfStatus } from './retryPolicy';
+import {
+	EDITOR_RATE_LIMIT_WAIT_MS,
+	FIRST_BACKOFF_MS,
+	MIN_REFUSAL_WAIT_MS,
+	RESENDS_AFTER_FAILURE,
+} from '../../shared/constants';
+import { nodeError, type NodeContext } from '../../shared/errors';
+import { NoAnswer, sendOnce, type ServiceAnswer } from './request';
+import { backoffMs, retryAfterMs, resendOfStatus } from './resendPolicy';
 import { serviceError } from './serviceError';
+
+/** A turn to send one request; released once its answer is in. */
+export interface Slot {
+	/** The service answered (anything but a refusal), or the request failed without an answer. */
+	answered(): void;
+	/**
+	 * The service refused the request (429) and asks to wait `waitMs`: the same request does not get a
+	 * turn before then.
+	 */
+	refused(waitMs: number): void;
+}
 
 /** Where a request waits for its turn to be sent. */
 export interface Lane {
@@ -61,6 +76,9 @@ export function ownLane(waitBudgetMs: number, waitBudgetSetting: string): Lane {
 	};
 }
 
+/** The lane of the editor's pickers and lists, which someone is waiting on. */
+export const editorLane = () => ownLane(EDITOR_RATE_LIMIT_WAIT_MS, 'the editor’s bound for lists');
+
 /**
  * Sends a request when its lane gives it a turn, and again where that is safe: after a refusal (429),
  * once the wait the service asks for has passed, within the lane's budget; after a failure of a read,
@@ -68,7 +86,7 @@ export function ownLane(waitBudgetMs: number, waitBudgetSetting: string): Lane {
  * data and may have reached the service is never sent again. Returns the final answer, whatever its
  * status.
  */
-export async function deliver(
+export async function sendUntilAnswered(
 	context: NodeContext,
 	request: IHttpRequestOptions,
 	lane: Lane,
@@ -83,7 +101,7 @@ export async function deliver(
 		if (!slot) throw new NotSent();
 		let result: ServiceAnswer | NoAnswer;
 		try {
-			result = await send(context, request, labelSuffix);
+			result = await sendOnce(context, request, labelSuffix);
 		} catch (error) {
 			lane.giveBack(() => slot.answered());
 			throw nodeError(context, error);
@@ -93,7 +111,7 @@ export async function deliver(
 			const cancelled =
 				'getExecutionCancelSignal' in context && context.getExecutionCancelSignal()?.aborted;
 			const safe = result.transient && (!changesData || !result.reachedService);
-			if (cancelled || !safe || failures >= TRANSIENT_RETRIES) {
+			if (cancelled || !safe || failures >= RESENDS_AFTER_FAILURE) {
 				lane.giveBack(() => slot.answered());
 				throw result.reachedService ? result.error : notSent(result.error);
 			}
@@ -103,8 +121,8 @@ export async function deliver(
 			continue;
 		}
 
-		const retry = retryOfStatus(result.status);
-		if (retry === 'refused') {
+		const resend = resendOfStatus(result.status);
+		if (resend === 'refused') {
 			const now = Date.now();
 			firstRefusal ??= now;
 			refusals++;
@@ -120,7 +138,7 @@ export async function deliver(
 			slot.refused(wait);
 			continue;
 		}
-		if (retry === 'unknown' && !changesData && failures < TRANSIENT_RETRIES) {
+		if (resend === 'unknown' && !changesData && failures < RESENDS_AFTER_FAILURE) {
 			slot.answered();
 			failures++;
 			await lane.pause(backoffMs(failures, FIRST_BACKOFF_MS, Math.random));

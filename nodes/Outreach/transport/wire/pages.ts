@@ -1,10 +1,10 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { LIST_PAGE_SIZE } from '../shared/constants';
-import type { NodeContext } from '../shared/errors';
-import { recordId } from '../shared/validators';
+import { LIST_PAGE_SIZE } from '../../shared/constants';
+import type { NodeContext } from '../../shared/errors';
+import { recordId } from '../../shared/validators';
 import { listAnswer, type ListAnswer } from './answers';
-import { deliver, type Lane } from './delivery';
+import { sendUntilAnswered, type Lane } from './delivery';
 import { serviceError } from './serviceError';
 
 /** A list page: one answer of a list, and whether another page may follow. */
@@ -23,7 +23,7 @@ export async function readListPage(
 	page: number,
 	perPage = LIST_PAGE_SIZE,
 ): Promise<ListPage> {
-	const answer = await deliver(
+	const answer = await sendUntilAnswered(
 		context,
 		{ ...request, method: 'GET', qs: { ...request.qs, page, per_page: perPage } },
 		lane,

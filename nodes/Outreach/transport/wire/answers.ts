@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { NodeContext } from '../shared/errors';
-import { describeValue, isPlainObject } from '../shared/objectPaths';
+import type { NodeContext } from '../../shared/errors';
+import { describeValue, isPlainObject } from '../../shared/objectPaths';
 import type { ServiceAnswer } from './request';
 import { serviceError } from './serviceError';
 

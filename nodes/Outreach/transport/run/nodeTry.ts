@@ -1,14 +1,15 @@
 import { sleep } from 'n8n-workflow';
 
-import type { FlowShare, Slot } from './accountFlow';
-import { ItemTicket, type Phase, type TicketAttempt } from './itemTicket';
+import type { Slot } from '../wire';
+import type { FlowShare } from './accountFlow';
+import { ItemTicket, type Phase, type TicketTry } from './itemTicket';
 import { itemList } from './itemList';
 
 /** How long after its Batching interval the routing engine is taken to have stopped handing items over. */
 const LOOP_PAUSE_MARGIN_MS = 1_000;
 
 /** What a try of the node knows before its first item: set by the node run that starts it. */
-export interface AttemptSettings {
+export interface TryRules {
 	flow: FlowShare;
 	continueOnFail: boolean;
 	/** How many items n8n hands over in this try, where the node's own input tells. */
@@ -23,7 +24,7 @@ export interface AttemptSettings {
 type Halt = 'failure' | 'stop';
 
 /** One try of the node over its items (see nodeRun.ts for the rules). */
-export class Attempt implements TicketAttempt {
+export class NodeTry implements TicketTry {
 	private readonly tickets = new Map<number, ItemTicket>();
 	private registrations = 0;
 	private finished = 0;
@@ -41,7 +42,7 @@ export class Attempt implements TicketAttempt {
 	private settledWaiters: Array<() => void> = [];
 	private handedOverWaiters: Array<() => void> = [];
 
-	constructor(private readonly settings: AttemptSettings) {
+	constructor(private readonly settings: TryRules) {
 		this.halted = new Promise<void>((resolve) => (this.resolveHalted = resolve));
 	}
 

@@ -1,23 +1,19 @@
 import type {
 	IDataObject,
 	IHttpRequestMethods,
-	INodeProperties,
-	INodePropertyOptions,
 	INodePropertyRouting,
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { preSendStep, registerItem } from '../transport/nodeRun';
-import type { Placed } from '../transport/placementCheck';
-import { sendListRequest, sendRecordRequest } from '../transport/sendOperation';
-import type { Destination } from './destinations';
+import {
+	preSendStep,
+	registerItem,
+	sendListRequest,
+	sendRecordRequest,
+	type Placed,
+} from '../transport';
+import type { Destination } from '../shared/destinations';
 import { fillPathParameters, type PathParameter } from './pathParameters';
-
-/** One operation of a resource: its dropdown entry (with method and path) and its form fields. */
-export interface Operation {
-	option: INodePropertyOptions;
-	fields: INodeProperties[];
-}
 
 /** What an operation sends beyond its method and path, which its routing names first. */
 interface RequestParts {
@@ -36,7 +32,7 @@ interface RequestParts {
  * n8n's routing engine hands a request to `operations.pagination` only when `send.paginate` is set,
  * and it is the one hook through which a declarative node sends its requests itself. Every operation
  * uses it, whether it pages or not, so that every request goes through the transport
- * (transport/sendOperation.ts): checked Base URL, redirects kept on the credential's origin, a
+ * (transport/sendItem.ts): checked Base URL, redirects kept on the credential's origin, a
  * deadline, answers checked, rate limits waited out, and the items of a run coordinated. The first
  * step joins the item to its node run; every other step is a `preSendStep`.
  */
@@ -87,28 +83,4 @@ export function writeRouting(
 	return operationRouting(method, path, parts, {
 		pagination: sendRecordRequest({ unknownOutcome, destinations, places }),
 	});
-}
-
-/** A resource's Operation dropdown (entries sorted by name, as n8n lists them) and every field. */
-export function resourceOperations(
-	resource: string,
-	defaultOperation: string,
-	operations: Operation[],
-): INodeProperties[] {
-	const fields = operations.flatMap((operation) => operation.fields);
-	return [
-		{
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: [resource] } },
-			options: operations
-				.map((operation) => operation.option)
-				.sort((a, b) => a.name.localeCompare(b.name)),
-			default: defaultOperation,
-		},
-		// A field several operations share is one property (n8n evaluates each property once per item).
-		...fields.filter((field, index) => fields.indexOf(field) === index),
-	];
 }

@@ -1,23 +1,14 @@
 import { sleep } from 'n8n-workflow';
 
+import type { Slot } from '../wire';
+
 import {
 	ACCOUNT_FLOW_IDLE_MS,
 	CONCURRENCY_GROWTH_AFTER_MS,
 	INITIAL_CONCURRENT_REQUESTS,
 	MAX_SHARED_ACCOUNTS,
 	WINDOW_DOUBLING_AFTER,
-} from '../shared/constants';
-
-/** A turn to send one request; released once its answer is in. */
-export interface Slot {
-	/** The service answered (anything but a refusal), or the request failed without an answer. */
-	answered(): void;
-	/**
-	 * The service refused the request (429) and asks to wait `waitMs`: the same request does not get a
-	 * turn before then.
-	 */
-	refused(waitMs: number): void;
-}
+} from '../../shared/constants';
 
 /** Where one node run takes its turns: at most its own limit in flight, within its account's flow. */
 export interface FlowShare {

@@ -1,4 +1,4 @@
-import type { Slot } from './accountFlow';
+import type { Slot } from '../wire';
 
 export type Phase =
 	| 'building'
@@ -16,7 +16,7 @@ export type Outcome = 'succeeded' | 'failed' | 'unknown' | 'unsent';
 const FINAL: ReadonlySet<Phase> = new Set(['invalid', 'succeeded', 'failed', 'unknown', 'unsent']);
 
 /** What a ticket tells the try it belongs to, and asks of it. */
-export interface TicketAttempt {
+export interface TicketTry {
 	/** A ticket's request is built (valid) or failed to build. */
 	built(ticket: ItemTicket, valid: boolean): void;
 	/** A ticket reached its outcome; a failure that `halts` may stop the try. */
@@ -36,7 +36,7 @@ export class ItemTicket {
 	private release?: () => void;
 
 	constructor(
-		private readonly attempt: TicketAttempt,
+		private readonly nodeTry: TicketTry,
 		readonly index: number,
 	) {}
 
@@ -44,7 +44,7 @@ export class ItemTicket {
 	async ready(): Promise<boolean> {
 		if (this.phase === 'building') {
 			this.phase = 'ready';
-			this.attempt.built(this, true);
+			this.nodeTry.built(this, true);
 		}
 		const go = await this.decision;
 		if (go) this.phase = 'sending';
@@ -62,14 +62,14 @@ export class ItemTicket {
 	invalid(): void {
 		if (this.phase !== 'building') return;
 		this.phase = 'invalid';
-		this.attempt.built(this, false);
-		this.attempt.finish('invalid');
+		this.nodeTry.built(this, false);
+		this.nodeTry.finish('invalid');
 	}
 
 	/** A turn to send one of the item's requests, or undefined once the try stopped. */
 	async turn(): Promise<Slot | undefined> {
 		this.giveBack();
-		return await this.attempt.turn(this.index);
+		return await this.nodeTry.turn(this.index);
 	}
 
 	/** Holds the turn of a request with its last answer until the item's outcome (or next request). */
@@ -91,10 +91,10 @@ export class ItemTicket {
 		const wasBuilding = this.phase === 'building';
 		this.phase = outcome;
 		// An answer from memory settles the item before it is built.
-		if (wasBuilding) this.attempt.built(this, true);
+		if (wasBuilding) this.nodeTry.built(this, true);
 		this.decide(false);
 		// A failure halts the try first: the turn given back below then starts nothing more.
-		this.attempt.finish(outcome, halts);
+		this.nodeTry.finish(outcome, halts);
 		this.giveBack();
 	}
 }

@@ -1,7 +1,7 @@
 import { NodeApiError, type JsonObject } from 'n8n-workflow';
 
-import { OUTREACH_CREDENTIAL_TYPE } from '../../../credentials/OutreachApi.credentials';
-import type { NodeContext } from '../shared/errors';
+import { OUTREACH_CREDENTIAL_TYPE } from '../../../../credentials/OutreachApi.credentials';
+import type { NodeContext } from '../../shared/errors';
 
 /**
  * Replaces every occurrence of the access token as it is sent (trimmed, as the credential's header

@@ -1,6 +1,6 @@
-import { DEFAULT_MAX_LIST_PAGES } from '../shared/constants';
-import { fieldError, type NodeContext } from '../shared/errors';
-import { wholeNumber } from '../shared/validators';
+import { DEFAULT_MAX_LIST_PAGES } from '../../shared/constants';
+import { fieldError, type NodeContext } from '../../shared/errors';
+import { wholeNumber } from '../../shared/validators';
 
 /** A whole-number setting of the node (Options → …), at least `least`; an error names it otherwise. */
 export function positiveOption(

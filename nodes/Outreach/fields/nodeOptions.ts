@@ -5,14 +5,29 @@ import {
 	DEFAULT_MAX_LIST_PAGES,
 	DEFAULT_RATE_LIMIT_WAIT_SECONDS,
 	LIST_PAGE_SIZE,
-} from './constants';
+} from '../shared/constants';
+
+/**
+ * Options → Max Pages: how far a list is read, by Get Many's Return All and by each poll of the
+ * trigger (`description` says which). The transport reads it (maxPagesOption).
+ */
+export function maxPagesField(description: string): INodeProperties {
+	return {
+		displayName: 'Max Pages',
+		name: 'maxPages',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: DEFAULT_MAX_LIST_PAGES,
+		description,
+	};
+}
 
 /**
  * Return All and Limit, shown for every list operation, and the options of every operation: what the
- * output holds, and how the node's run sends its requests. The transport
- * (transport/sendOperation.ts and transport/nodeRun.ts) reads them.
+ * output holds, and how the node's run sends its requests. The transport (transport/run/runOptions.ts)
+ * reads them.
  */
-export const outputFields: INodeProperties[] = [
+export const nodeOptionFields: INodeProperties[] = [
 	{
 		displayName: 'Return All',
 		name: 'returnAll',
@@ -67,12 +82,9 @@ export const outputFields: INodeProperties[] = [
 					'Most requests this node has in flight at once, sent in input order. When the service answers 429 Too Many Requests, the node waits as asked and sends fewer at once.',
 			},
 			{
-				displayName: 'Max Pages',
-				name: 'maxPages',
-				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
-				default: DEFAULT_MAX_LIST_PAGES,
-				description: `Most pages of ${LIST_PAGE_SIZE} records Return All reads; a longer list fails instead of paging on`,
+				...maxPagesField(
+					`Most pages of ${LIST_PAGE_SIZE} records Return All reads; a longer list fails instead of paging on`,
+				),
 				displayOptions: { show: { '/operation': ['getAll'], '/returnAll': [true] } },
 			},
 			{

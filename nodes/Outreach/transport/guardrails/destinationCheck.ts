@@ -5,9 +5,9 @@ import {
 	destinationsAt,
 	isAllowedDestination,
 	type Destination,
-} from '../shared/destinations';
-import { fieldError } from '../shared/errors';
-import { E164_HINT } from '../shared/validators';
+} from '../../shared/destinations';
+import { fieldError } from '../../shared/errors';
+import { E164_HINT } from '../../shared/validators';
 import { credentialGuards } from './credentialGuards';
 
 /** The credential field, as errors name it. */
@@ -22,7 +22,7 @@ const NOT_RETRYABLE =
  * Destinations (or the setting itself is mistyped). `sent` is the body as it is sent (see wireBody.ts);
  * undefined when every number may be dialled. `run` scopes the credential read.
  */
-export async function destinationRefusal(
+export async function destinationBlock(
 	context: IExecuteSingleFunctions,
 	run: object,
 	sent: unknown,

@@ -6,18 +6,21 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { DEFAULT_CONCURRENT_REQUESTS, DEFAULT_RATE_LIMIT_WAIT_SECONDS } from '../shared/constants';
-import { nodeError } from '../shared/errors';
+import {
+	DEFAULT_CONCURRENT_REQUESTS,
+	DEFAULT_RATE_LIMIT_WAIT_SECONDS,
+} from '../../shared/constants';
+import { nodeError } from '../../shared/errors';
 import { accountFlow, type FlowShare } from './accountFlow';
-import { Attempt } from './attempt';
-import { credentialGuards } from './credentialGuards';
+import { NodeTry } from './nodeTry';
+import { credentialGuards } from '../guardrails';
 import type { ItemTicket } from './itemTicket';
-import { positiveOption } from './options';
+import { positiveOption } from './runOptions';
 
 /**
  * One run of the node over its items, as n8n's routing engine hands them over: it builds every item's
  * request in one synchronous loop (pausing only for its Batching option) and starts each at once. A
- * run outlives n8n's Retry On Fail: each try is an attempt (attempt.ts) of the same run, and the run
+ * run outlives n8n's Retry On Fail: each try is an nodeTry (nodeTry.ts) of the same run, and the run
  * remembers what became of each write, by item, for the next try. The rules, in the order they apply:
  *
  * | when                                                    | what happens to the item                           |
@@ -42,7 +45,7 @@ import { positiveOption } from './options';
 export type ItemMemory = { succeeded: INodeExecutionData[] } | { unknown: true };
 
 /** What a try does with an item, given what an earlier try left of it. */
-export type EarlierTryRule = 'send' | 'refuse' | { answer: INodeExecutionData[] };
+export type EarlierTryRule = 'send' | 'block' | { answer: INodeExecutionData[] };
 
 export function ruleOfEarlierTry(
 	memory: ItemMemory | undefined,
@@ -51,7 +54,7 @@ export function ruleOfEarlierTry(
 ): EarlierTryRule {
 	if (!changesData || !memory) return 'send';
 	if ('succeeded' in memory) return { answer: memory.succeeded };
-	return resendUnknown ? 'send' : 'refuse';
+	return resendUnknown ? 'send' : 'block';
 }
 
 export class NodeRun {
@@ -61,8 +64,8 @@ export class NodeRun {
 	/** What earlier tries left of each write, by item index. */
 	private readonly memory = new Map<number, ItemMemory>();
 	private readonly maxTries: number;
-	private attempts = 0;
-	private current?: Attempt;
+	private tries = 0;
+	private current?: NodeTry;
 	private readonly cancel?: AbortSignal;
 
 	constructor(
@@ -103,13 +106,13 @@ export class NodeRun {
 	register(context: IExecuteSingleFunctions): ItemTicket {
 		const index = context.getItemIndex();
 		if (!this.current || this.current.has(index)) {
-			this.attempts++;
-			this.current = new Attempt({
+			this.tries++;
+			this.current = new NodeTry({
 				flow: this.flow,
 				continueOnFail: context.continueOnFail(),
 				expected: this.coordinated ? handedOverCount(context) : undefined,
 				batchIntervalMs: batchIntervalMs(context),
-				lastTry: this.attempts >= this.maxTries,
+				lastTry: this.tries >= this.maxTries,
 			});
 			if (this.cancel?.aborted) this.current.stop('stop');
 		}
@@ -117,7 +120,7 @@ export class NodeRun {
 	}
 
 	/** The try an item's ticket belongs to. */
-	get attempt(): Attempt {
+	get nodeTry(): NodeTry {
 		if (!this.current) throw new Error('No item of this run has registered');
 		return this.current;
 	}
@@ -156,7 +159,7 @@ const runs = new WeakMap<IExecuteData, NodeRun>();
 export interface ItemPlace {
 	run: NodeRun;
 	ticket: ItemTicket;
-	attempt: Attempt;
+	nodeTry: NodeTry;
 }
 
 /** Each item's place, by the request options n8n passes from step to step and to the hook. */
@@ -180,7 +183,7 @@ function nodeRunOf(context: IExecuteSingleFunctions): NodeRun {
 
 function join(run: NodeRun, context: IExecuteSingleFunctions): ItemPlace {
 	const ticket = run.register(context);
-	return { run, ticket, attempt: run.attempt };
+	return { run, ticket, nodeTry: run.nodeTry };
 }
 
 /** The first step of every operation: the item joins its node run. */
@@ -233,7 +236,7 @@ export function preSendStep(step: PreSendAction): PreSendAction {
 		} catch (error) {
 			const place = places.get(requestOptions);
 			place?.ticket.invalid();
-			await place?.attempt.whenHandedOver();
+			await place?.nodeTry.whenHandedOver();
 			const failure = nodeError(this, error);
 			throw place ? toldTo(place.run, failure) : failure;
 		}

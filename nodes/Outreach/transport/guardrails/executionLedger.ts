@@ -1,6 +1,6 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { MAX_LEDGER_ANSWERS } from '../shared/constants';
+import { MAX_LEDGER_ANSWERS } from '../../shared/constants';
 
 /** A placing request (a call, a campaign) counted toward the cap while it may place something. */
 interface Placing {

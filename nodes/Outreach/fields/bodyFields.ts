@@ -5,11 +5,17 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { preSendStep } from '../transport/nodeRun';
-import { toIsoDateTime } from './dateTime';
-import { fieldError } from './errors';
-import { deleteAtPath, getAtPath, isPlainObject, setAtPath } from './objectPaths';
-import { E164_HINT, isEmptyValue, parseJson, phoneNumberProblem, wholeNumber } from './validators';
+import { preSendStep } from '../transport';
+import { toIsoDateTime } from '../shared/dateTime';
+import { fieldError } from '../shared/errors';
+import { deleteAtPath, getAtPath, isPlainObject, setAtPath } from '../shared/objectPaths';
+import {
+	E164_HINT,
+	isEmptyValue,
+	parseJson,
+	phoneNumberProblem,
+	wholeNumber,
+} from '../shared/validators';
 
 /** What a check makes of the value routing placed in the body: the value to send, or a problem. */
 type BodyCheck = (

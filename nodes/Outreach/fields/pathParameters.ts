@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { requestBody } from './bodyFields';
-import { fieldError } from './errors';
-import { pathSegment } from './validators';
+import { fieldError } from '../shared/errors';
+import { pathSegment } from '../shared/validators';
 
 /** A `{placeholder}` of an operation's path and the field that fills it. */
 export interface PathParameter {

@@ -1,11 +1,11 @@
-import { itemList } from '../../nodes/Outreach/transport/itemList';
+import { itemList } from '../../nodes/Outreach/transport/run/itemList';
 import {
 	backoffMs,
 	reachedService,
 	retryAfterMs,
-	retryOfStatus,
+	resendOfStatus,
 	transientFailure,
-} from '../../nodes/Outreach/transport/retryPolicy';
+} from '../../nodes/Outreach/transport/wire/resendPolicy';
 
 const now = Date.parse('2026-11-22T10:00:00.000Z');
 
@@ -29,7 +29,7 @@ describe('Retry-After', () => {
 
 describe('backoff', () => {
 	it('doubles from the first wait up to 30 s, and takes a random half to whole of it', () => {
-		expect([1, 2, 3, 4].map((attempt) => backoffMs(attempt, 1_000, () => 1))).toEqual([
+		expect([1, 2, 3, 4].map((count) => backoffMs(count, 1_000, () => 1))).toEqual([
 			1_000, 2_000, 4_000, 8_000,
 		]);
 		expect(backoffMs(20, 1_000, () => 1)).toBe(30_000);
@@ -39,7 +39,7 @@ describe('backoff', () => {
 
 describe('what is sent again', () => {
 	it('a refusal always, a 5xx or 408 only where safe, any other status never', () => {
-		expect([429, 408, 500, 502, 503, 400, 401, 404, 200].map(retryOfStatus)).toEqual([
+		expect([429, 408, 500, 502, 503, 400, 401, 404, 200].map(resendOfStatus)).toEqual([
 			'refused',
 			'unknown',
 			'unknown',

@@ -1,10 +1,10 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { preSendStep } from '../transport/nodeRun';
+import { preSendStep } from '../transport';
 import { requestBody } from './bodyFields';
-import { fieldError } from './errors';
-import { forbiddenKeyProblem, isPlainObject, setAtPath } from './objectPaths';
-import { parseJson } from './validators';
+import { fieldError } from '../shared/errors';
+import { forbiddenKeyProblem, isPlainObject, setAtPath } from '../shared/objectPaths';
+import { parseJson } from '../shared/validators';
 
 const LABEL = 'Additional Body Fields';
 

@@ -10,11 +10,11 @@ import {
 	normalizeOutreachBaseUrl,
 	OUTREACH_CREDENTIAL_TYPE,
 	outreachAuthorization,
-} from '../../../credentials/OutreachApi.credentials';
-import { DEFAULT_REQUEST_TIMEOUT_MS, MAX_SAME_ORIGIN_REDIRECTS } from '../shared/constants';
-import { fieldError, type NodeContext } from '../shared/errors';
-import { baseUrlProblem } from '../shared/validators';
-import { reachedService, transientFailure } from './retryPolicy';
+} from '../../../../credentials/OutreachApi.credentials';
+import { DEFAULT_REQUEST_TIMEOUT_MS, MAX_SAME_ORIGIN_REDIRECTS } from '../../shared/constants';
+import { fieldError, type NodeContext } from '../../shared/errors';
+import { baseUrlProblem } from '../../shared/validators';
+import { reachedService, transientFailure } from './resendPolicy';
 import { serviceError } from './serviceError';
 
 const BASE_URL_HINT = 'Fix the Base URL in the Outreach API credential.';
@@ -96,7 +96,7 @@ function absoluteUrl(options: IHttpRequestOptions): URL {
  * followed a few times, any other redirect is an error, so the token never leaves that origin and a
  * write never changes its method.
  */
-export async function send(
+export async function sendOnce(
 	context: NodeContext,
 	request: IHttpRequestOptions,
 	labelSuffix = '',

@@ -3,10 +3,10 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import {
 	normalizeOutreachBaseUrl,
 	OUTREACH_CREDENTIAL_TYPE,
-} from '../../../credentials/OutreachApi.credentials';
-import { isTimeZone, parseCallingHours } from '../shared/callingHours';
-import { parseAllowedPrefixes } from '../shared/destinations';
-import { digest } from './fingerprint';
+} from '../../../../credentials/OutreachApi.credentials';
+import { isTimeZone, parseCallingHours } from '../../shared/callingHours';
+import { parseAllowedPrefixes } from '../../shared/destinations';
+import { digest } from './requestKey';
 
 /** The guardrails the owner of the Outreach API credential set; a problem when one is mistyped. */
 interface CredentialGuards {
@@ -32,7 +32,7 @@ interface CredentialGuards {
 /**
  * The credential's Max Calls per Execution: no cap when it is empty (as on credentials saved before
  * it existed); otherwise a whole number of at least 1, and anything else (0, "-0", spaces, "ten") a
- * problem that refuses every call, so that a typing mistake never lifts the cap.
+ * problem that blocks every call, so that a typing mistake never lifts the cap.
  */
 function parseCallCap(value: unknown): CredentialGuards['cap'] {
 	if (value === undefined || value === null || value === '') return { calls: 0 };

@@ -11,12 +11,12 @@
  * - Any other failure (a certificate, a protocol error, a host that does not exist) is final.
  */
 
-import { MAX_BACKOFF_MS } from '../shared/constants';
+import { MAX_BACKOFF_MS } from '../../shared/constants';
 
 /** What an answer (or its absence) means for sending the request again. */
-type Retry = 'refused' | 'unknown' | 'final';
+type Resend = 'refused' | 'unknown' | 'final';
 
-export function retryOfStatus(status: number): Retry {
+export function resendOfStatus(status: number): Resend {
 	if (status === 429) return 'refused';
 	if (status === 408 || status >= 500) return 'unknown';
 	return 'final';
@@ -67,10 +67,10 @@ export function retryAfterMs(header: string | undefined, now: number): number | 
 }
 
 /**
- * The `attempt`th backoff (from 1): `firstMs` doubled each time up to MAX_BACKOFF_MS, of which a
+ * The `count`th backoff (from 1): `firstMs` doubled each time up to MAX_BACKOFF_MS, of which a
  * random half to whole is taken, so that items refused together do not come back together.
  */
-export function backoffMs(attempt: number, firstMs: number, random: () => number): number {
-	const ceiling = Math.min(MAX_BACKOFF_MS, firstMs * 2 ** Math.max(0, attempt - 1));
+export function backoffMs(count: number, firstMs: number, random: () => number): number {
+	const ceiling = Math.min(MAX_BACKOFF_MS, firstMs * 2 ** Math.max(0, count - 1));
 	return Math.round(ceiling * (0.5 + random() / 2));
 }

@@ -10,24 +10,31 @@ import {
 
 import type { Destination } from '../shared/destinations';
 import { fieldError, nodeError } from '../shared/errors';
-import { recordEnvelope } from './answers';
-import { deliver, mayHaveReachedService, NotSent, notSent, type Lane } from './delivery';
-import { callingHoursCheck, type OutsideHours } from './callingHoursCheck';
-import { credentialGuards } from './credentialGuards';
-import { destinationRefusal } from './destinationCheck';
-import type { Claimed } from './executionLedger';
-import { requestFingerprint } from './fingerprint';
-import { placeOf, toldTo, type ItemPlace } from './nodeRun';
-import { maxPagesOption } from './options';
-import { readAllPages } from './pages';
-import { isJsonBody, wireBody } from './wireBody';
 import {
+	callingHoursCheck,
 	checkWrite,
+	credentialGuards,
+	destinationBlock,
+	isJsonBody,
+	requestFingerprint,
 	RESEND_OPTION,
 	resendsUnknown,
+	wireBody,
+	type Claimed,
+	type OutsideHours,
 	type Placed,
 	type WriteCheck,
-} from './placementCheck';
+} from './guardrails';
+import { maxPagesOption, placeOf, toldTo, type ItemPlace } from './run';
+import {
+	mayHaveReachedService,
+	NotSent,
+	notSent,
+	readAllPages,
+	recordEnvelope,
+	sendUntilAnswered,
+	type Lane,
+} from './wire';
 
 type Send = (
 	this: IExecutePaginationFunctions,
@@ -74,7 +81,7 @@ async function sendInPlace(
 	produce: (request: IHttpRequestOptions, lane: Lane) => Promise<INodeExecutionData[]>,
 	{ unknownOutcome, destinations, places }: SendRules,
 ): Promise<INodeExecutionData[]> {
-	const { run, ticket, attempt } = place;
+	const { run, ticket, nodeTry } = place;
 	// Every operation's routing sets its URL; the declarative type only leaves it optional.
 	const request = {
 		...requestData.options,
@@ -88,14 +95,14 @@ async function sendInPlace(
 	}
 	const fail = async (error: NodeApiError | NodeOperationError, outcome: 'failed' | 'unknown') => {
 		if (unknownOutcome && outcome === 'unknown') appendDescription(error, unknownOutcome);
-		if (attempt.reportsOutcomes && attempt.itemCount > 1) {
-			await attempt.whenSettled();
-			appendDescription(error, attempt.outcomes());
+		if (nodeTry.reportsOutcomes && nodeTry.itemCount > 1) {
+			await nodeTry.whenSettled();
+			appendDescription(error, nodeTry.outcomes());
 		}
-		await attempt.whenHandedOver();
+		await nodeTry.whenHandedOver();
 		return error;
 	};
-	if (earlier === 'refuse') {
+	if (earlier === 'block') {
 		// Known before anything is sent, so it does not stop the other items of the try.
 		ticket.settle('unknown', false);
 		throw await fail(notSentAgain(context, unknownOutcome), 'unknown');
@@ -108,7 +115,7 @@ async function sendInPlace(
 	try {
 		// What the guardrails read is what is sent: the body serialised once, and parsed back.
 		sent = changesData ? serialiseBody(context, request) : request.body;
-		const blocked = destinations && (await destinationRefusal(context, run, sent, destinations));
+		const blocked = destinations && (await destinationBlock(context, run, sent, destinations));
 		if (blocked) throw blocked;
 		const hours = places === 'call' ? await callingHoursCheck(context, run) : undefined;
 		if (hours && 'blocked' in hours) throw hours.blocked;
@@ -121,9 +128,9 @@ async function sendInPlace(
 		// Also when the credential cannot be read: the item never gets as far as being built.
 		ticket.invalid();
 		// With Continue On Fail, a call outside the hours is an error item that says when to call.
-		if (outside && attempt.continueOnFail && run.coordinated)
+		if (outside && nodeTry.continueOnFail && run.coordinated)
 			return [{ json: { error: { ...outside } }, pairedItem: { item: ticket.index } }];
-		await attempt.whenHandedOver();
+		await nodeTry.whenHandedOver();
 		throw nodeError(context, error);
 	}
 	if (check && 'repeat' in check) {
@@ -133,14 +140,14 @@ async function sendInPlace(
 	}
 	if (!(await ticket.ready())) {
 		if (check && 'claimed' in check) check.claimed.withdrawn();
-		return await notSentOutput(context, attempt);
+		return await notSentOutput(context, nodeTry);
 	}
 	let claimed: Claimed | undefined;
 	try {
 		// An identical call of another item is in flight: its outcome decides this one's.
 		while (check && 'wait' in check) {
 			await check.wait;
-			if (attempt.stopped) throw new NotSent();
+			if (nodeTry.stopped) throw new NotSent();
 			check = await checkWrite(context, run, key, places, sent);
 			if ('repeat' in check) {
 				run.remember(ticket.index, { succeeded: check.repeat });
@@ -163,7 +170,7 @@ async function sendInPlace(
 		if (error instanceof NotSent) {
 			claimed?.withdrawn();
 			ticket.settle('unsent');
-			return await notSentOutput(context, attempt);
+			return await notSentOutput(context, nodeTry);
 		}
 		const failure = nodeError(context, error);
 		const unknown = changesData && mayHaveTakenEffect(failure);
@@ -205,7 +212,7 @@ function serialiseBody(
 function outsideHoursError(context: IExecutePaginationFunctions, outside: OutsideHours) {
 	return new NodeOperationError(context.getNode(), outside.message, {
 		itemIndex: context.getItemIndex(),
-		description: `Nothing was sent. Calling again before ${outside.nextCallAllowedAt} is refused the same way; with Continue On Fail, the item's error carries that moment as nextCallAllowedAt, for a Wait node.`,
+		description: `Nothing was sent. Calling again before ${outside.nextCallAllowedAt} is blocked the same way; with Continue On Fail, the item's error carries that moment as nextCallAllowedAt, for a Wait node.`,
 	});
 }
 
@@ -272,10 +279,10 @@ function notSentAgain(context: IExecutePaginationFunctions, unknownOutcome: stri
  */
 async function notSentOutput(
 	context: IExecutePaginationFunctions,
-	attempt: ItemPlace['attempt'],
+	nodeTry: ItemPlace['nodeTry'],
 ): Promise<INodeExecutionData[]> {
-	if (!(attempt.stoppedByUser && attempt.continueOnFail)) return [];
-	await attempt.whenHandedOver();
+	if (!(nodeTry.stoppedByUser && nodeTry.continueOnFail)) return [];
+	await nodeTry.whenHandedOver();
 	throw new NodeOperationError(
 		context.getNode(),
 		'Not sent: the execution was stopped before this item was sent',
@@ -283,11 +290,11 @@ async function notSentOutput(
 	);
 }
 
-function laneOf({ ticket, run, attempt }: ItemPlace): Lane {
+function laneOf({ ticket, run, nodeTry }: ItemPlace): Lane {
 	return {
 		turn: async () => await ticket.turn(),
 		giveBack: (release) => ticket.giveBackOnOutcome(release),
-		pause: async (ms) => await attempt.pause(ms),
+		pause: async (ms) => await nodeTry.pause(ms),
 		waitBudgetMs: run.waitBudgetMs,
 		waitBudgetSetting: 'Options → Max Wait for Rate Limits',
 	};
@@ -314,7 +321,7 @@ export function sendRecordRequest(rules: SendRules): Send {
 			this,
 			requestData,
 			async (request, lane) => {
-				const envelope = await recordEnvelope(this, await deliver(this, request, lane));
+				const envelope = await recordEnvelope(this, await sendUntilAnswered(this, request, lane));
 				const keepEnvelope = this.getNodeParameter(
 					'options.includeResponseEnvelope',
 					false,
