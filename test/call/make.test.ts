@@ -107,7 +107,7 @@ describe('Call → Make', () => {
 		expect(items[0].json.agent_id).toBe('../_customers');
 	});
 
-	it('refuses to start with the required Agent ID left empty, as n8n does, naming the field', async () => {
+	it('does not start with the required Agent ID left empty, as n8n does, naming the field', async () => {
 		const { error, issues } = await runOutreach(makeCall({ agentId: '' }), {
 			credentials: credentials(),
 		});

@@ -60,7 +60,7 @@ it('a different number in the same agent run is called', async () => {
 	expect(answers.every((answer) => answer.error === undefined)).toBe(true);
 });
 
-it('the cap holds across tool invocations, and the refusal tells the model that retrying will not help', async () => {
+it('the cap holds across tool invocations, and the block tells the model that sending again will not help', async () => {
 	const { answers } = await runAsAgentTool(
 		makeCallTool,
 		[call(leadPhone(0)), call(leadPhone(1)), call(leadPhone(2)), call(leadPhone(2))],
@@ -79,7 +79,7 @@ it('the cap holds across tool invocations, and the refusal tells the model that 
 	}
 });
 
-it('a number outside Allowed Destinations is refused with nothing sent, in words the model can act on', async () => {
+it('a number outside Allowed Destinations is blocked with nothing sent, in words the model can act on', async () => {
 	const { answers } = await runAsAgentTool(makeCallTool, [call('+447700900123')], {
 		...credentials(),
 		allowedDestinations: '+1',
@@ -112,7 +112,7 @@ it("a call whose answer was lost is not placed again by the tool's Retry On Fail
 	}
 });
 
-it('a transfer number from the model that is not E.164 (0011…, an international prefix) is refused; nothing is sent', async () => {
+it('a transfer number from the model that is not E.164 (0011…, an international prefix) is blocked; nothing is sent', async () => {
 	const { answers } = await runAsAgentTool(
 		{
 			resource: 'action',
@@ -131,7 +131,7 @@ it('a transfer number from the model that is not E.164 (0011…, an internationa
 	expect(text).not.toMatch(HTTP_DETAILS);
 });
 
-it('body fields from the model that put numbers in a shape the check cannot read are refused; nothing is sent', async () => {
+it('body fields from the model that put numbers in a shape the check cannot read are blocked; nothing is sent', async () => {
 	const { answers } = await runAsAgentTool(
 		{
 			...makeCallTool,

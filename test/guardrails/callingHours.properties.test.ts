@@ -96,7 +96,7 @@ describe('property: the Calling Hours rule reads the hours as written', () => {
 		);
 	});
 
-	it('refuses any text that is not days and hours, so a typing mistake never widens the window', () => {
+	it('rejects any text that is not days and hours, so a typing mistake never widens the window', () => {
 		fc.assert(
 			fc.property(fc.string({ minLength: 1, maxLength: 20 }), (text) => {
 				const parsed = parseCallingHours(text);

@@ -197,7 +197,7 @@ describe('Calling Hours', () => {
 		},
 	);
 
-	it('a Recipient Time Zone n8n does not know refuses the call, naming the field', async () => {
+	it('a Recipient Time Zone n8n does not know blocks the call, naming the field', async () => {
 		clockAt('2026-11-25T15:00:00Z');
 		const { error } = await runOutreach(
 			{ ...callEachLead, callFields: { recipientTimeZone: 'Eastern' } },
@@ -247,7 +247,7 @@ describe('Calling Hours', () => {
 		expect(service.requests).toHaveLength(0);
 	});
 
-	it('a Dry Run shows the same refusal, and inside the hours the call it would place', async () => {
+	it('a Dry Run shows the same block, and inside the hours the call it would place', async () => {
 		clockAt('2026-11-25T02:00:00Z');
 		const outside = await runOutreach(callEachLead, {
 			items: leads(1),

@@ -153,7 +153,7 @@ describe('Allowed Destinations', () => {
 		expect(service.requests).toHaveLength(1);
 	});
 
-	it('one refused lead of three stops the node before any call, without Continue On Fail', async () => {
+	it('one blocked lead of three stops the node before any call, without Continue On Fail', async () => {
 		const { error } = await runOutreach(makeCall('={{ $json.phone }}'), {
 			items: ['+14155550101', '+447700900123', '+14155550103'].map((phone) => ({
 				json: { phone },
@@ -164,7 +164,7 @@ describe('Allowed Destinations', () => {
 		expect(service.requests).toHaveLength(0);
 	});
 
-	it('with Continue On Fail, the refused lead is an error item and the others are called', async () => {
+	it('with Continue On Fail, the blocked lead is an error item and the others are called', async () => {
 		const phones = ['+14155550101', '+447700900123', '+14155550103'];
 		const { error, items } = await runOutreach(makeCall('={{ $json.phone }}'), {
 			items: phones.map((phone) => ({ json: { phone } })),
@@ -312,7 +312,7 @@ describe('fail closed on shape: a place where the service reads numbers holds on
 });
 
 describe('what is checked is what is sent', () => {
-	it('a toJSON in Additional Body Fields that would swap the number after the check is refused; nothing is sent', async () => {
+	it('a toJSON in Additional Body Fields that would swap the number after the check is blocked; nothing is sent', async () => {
 		const { error } = await runOutreach(
 			{
 				...makeCall('+14155550100'),

@@ -1,7 +1,7 @@
 // Dry Run on the credential: nothing that places a call, creates a campaign or changes data is sent;
 // each such item outputs the request it would have sent — the same method, path and body the
-// service gets when it is sent for real — and the guardrails refuse in a dry run what they would
-// refuse for real. Reads are sent as usual.
+// service gets when it is sent for real — and the guardrails block in a dry run what they would
+// block for real. Reads are sent as usual.
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { runOutreach } from '../../support/engine/engine';
@@ -201,7 +201,7 @@ describe('Dry Run', () => {
 		expect(sandbox.requests).toHaveLength(1);
 	});
 
-	it('the guardrails refuse in a dry run what they would for real: destinations, the cap, identical calls', async () => {
+	it('the guardrails block in a dry run what they would for real: destinations, the cap, identical calls', async () => {
 		const makeCall = {
 			resource: 'call',
 			operation: 'make',

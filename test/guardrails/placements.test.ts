@@ -87,7 +87,7 @@ describe('Max Calls per Execution', () => {
 		expect(service.requests).toHaveLength(0);
 	});
 
-	it('holds across runs of the node in one execution: a second batch is refused past the cap', async () => {
+	it('holds across runs of the node in one execution: a second batch is blocked past the cap', async () => {
 		const { error, output } = await runBatches([leads(3), leads(6).slice(3)], capped(4), true);
 
 		expect(error).toBeUndefined();
@@ -198,7 +198,7 @@ describe('an identical call in one execution', () => {
 		expect(receivedPhones()).toEqual([leadPhone(0), leadPhone(0)]);
 	});
 
-	it('after the first failed without a clear answer, is refused: the call may have been placed', async () => {
+	it('after the first failed without a clear answer, is blocked: the call may have been placed', async () => {
 		calling.script(leadPhone(0), 502);
 		const { items } = await runOutreach(callEachLead, {
 			items: twoRowsForOneLead,

@@ -22,7 +22,7 @@ beforeEach(() => {
 	);
 });
 
-describe('a date and time that does not exist is refused, not shifted to another day', () => {
+describe('a date and time that does not exist is rejected, not shifted to another day', () => {
 	it.each([
 		'2026-02-30T09:00',
 		'2026-13-01T09:00',
@@ -38,7 +38,7 @@ describe('a date and time that does not exist is refused, not shifted to another
 		expect(service.requests).toHaveLength(0);
 	});
 
-	it('a wall-clock time skipped by a daylight-saving change is refused, naming the zone', async () => {
+	it('a wall-clock time skipped by a daylight-saving change is rejected, naming the zone', async () => {
 		const { error } = await runOutreach(createCampaign('2026-03-08T02:30:00'), {
 			credentials: credentials(),
 			timezone: 'America/New_York',
@@ -84,7 +84,7 @@ describe('Email → Attachment (JSON) that does not parse', () => {
 	});
 });
 
-describe('a Base URL that would send requests elsewhere, or another way, is refused', () => {
+describe('a Base URL that would send requests elsewhere, or another way, is rejected', () => {
 	const deleteCustomer = { resource: 'customer', operation: 'delete', customerId: 'cus_1' };
 	it.each([
 		['a query', (url: string) => `${url}/?tenant=a`, 'must not have a query (?…)'],

@@ -12,7 +12,7 @@ beforeEach(() => {
 	);
 });
 
-describe('an ID that would change the path is refused before anything is sent', () => {
+describe('an ID that would change the path is rejected before anything is sent', () => {
 	it.each([' .. ', '\t.', '..\n', ' . '])('Customer ID %j', async (customerId) => {
 		const { error } = await runOutreach(
 			{ resource: 'customer', operation: 'delete', customerId },
@@ -35,7 +35,7 @@ describe('an ID that would change the path is refused before anything is sent', 
 		expect(service.requests).toHaveLength(0);
 	});
 
-	it('an ID with a control character inside is refused', async () => {
+	it('an ID with a control character inside is rejected', async () => {
 		const { error } = await runOutreach(
 			{ resource: 'knowledgeBase', operation: 'delete', knowledgeBaseId: 'kb\u0000_1' },
 			{ credentials: credentials() },

@@ -40,7 +40,7 @@ describe('Additional Body Fields cannot reach Object.prototype', () => {
 		expect(service.requests).toHaveLength(0);
 	});
 
-	it('a key that arrives from input data through an expression is refused too', async () => {
+	it('a key that arrives from input data through an expression is rejected too', async () => {
 		const { error } = await runOutreach(
 			createAssistant('={{ JSON.stringify({ [$json.key]: $json.value }) }}'),
 			{

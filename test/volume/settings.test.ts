@@ -89,7 +89,7 @@ describe('Max Pages', () => {
 		expect(service.requests).toHaveLength(3);
 	});
 
-	it('a Max Pages that is not a whole number is refused before any request, naming the field', async () => {
+	it('a Max Pages that is not a whole number is rejected before any request, naming the field', async () => {
 		serveCustomers(10);
 		const { error } = await runOutreach(
 			{ resource: 'customer', operation: 'getAll', returnAll: true, options: { maxPages: 0 } },

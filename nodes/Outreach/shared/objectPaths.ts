@@ -1,6 +1,6 @@
 /**
  * Dotted paths into request bodies ("touchpoint.additional_settings.delay"). Keys that would reach an
- * object's prototype are refused, own properties only are followed, and a path never silently replaces
+ * object's prototype are rejected, own properties only are followed, and a path never silently replaces
  * a value it runs into: each function returns its problem instead.
  */
 

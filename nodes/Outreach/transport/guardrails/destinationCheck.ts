@@ -13,7 +13,7 @@ import { credentialGuards } from './credentialGuards';
 /** The credential field, as errors name it. */
 const SETTING = 'Allowed Destinations (Outreach API credential)';
 
-const NOT_RETRYABLE =
+const SENDING_AGAIN_WONT_HELP =
 	'Nothing was sent. Only the owner of the Outreach API credential can change its Allowed Destinations: sending the same number again will not help.';
 
 /**
@@ -30,7 +30,12 @@ export async function destinationBlock(
 ): Promise<NodeOperationError | undefined> {
 	const { allowed } = await credentialGuards(context, run);
 	if ('problem' in allowed) {
-		return fieldError(context, SETTING, allowed.problem, `${NOT_RETRYABLE} Fix the list there.`);
+		return fieldError(
+			context,
+			SETTING,
+			allowed.problem,
+			`${SENDING_AGAIN_WONT_HELP} Fix the list there.`,
+		);
 	}
 	for (const { path, field } of destinations) {
 		const found = destinationsAt(sent, path);
@@ -50,7 +55,7 @@ export async function destinationBlock(
 				context,
 				field,
 				`${JSON.stringify(number)} is not an allowed destination: the Outreach API credential allows only numbers starting with ${allowed.prefixes.join(', ')}`,
-				NOT_RETRYABLE,
+				SENDING_AGAIN_WONT_HELP,
 			);
 		}
 	}
