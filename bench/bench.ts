@@ -464,7 +464,7 @@ async function main() {
 	print(
 		`# Benchmark (${new Date().toISOString()}): ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${RUNS} runs`,
 	);
-	registerComparedNodes();
+	registerComparedNodes(wanted(1));
 	if ([1, 2, 3, 4, 8].some(wanted)) {
 		const sandbox = await startSandboxProcess(100);
 		try {

@@ -151,10 +151,14 @@ function httpRequestNode(): IVersionedNodeType {
 	return new HttpRequest();
 }
 
-/** Registers the floor, the HTTP Request node and any previous version beside the package's nodes. */
-export function registerComparedNodes(): void {
+/**
+ * Registers the floor, any previous version and, when asked (it is installed on first use), the HTTP
+ * Request node beside the package's nodes.
+ */
+export function registerComparedNodes(withHttpRequestNode: boolean): void {
 	nodeTypes.register(FLOOR_NODE_TYPE, declarativeFloor);
-	nodeTypes.register(HTTP_NODE_TYPE, httpRequestNode() as unknown as INodeType);
+	if (withHttpRequestNode)
+		nodeTypes.register(HTTP_NODE_TYPE, httpRequestNode() as unknown as INodeType);
 	if (PREVIOUS_PACKAGE) {
 		const nodeFile = path.join(PREVIOUS_PACKAGE, 'dist/nodes/Outreach/Outreach.node.js');
 		const { Outreach } = loadAtRunTime(nodeFile) as { Outreach: new () => INodeType };

@@ -80,10 +80,10 @@ async function profile(way: WayName, runs: number) {
 }
 
 async function main() {
-	registerComparedNodes();
 	const ways = (
 		process.argv.slice(2).length ? process.argv.slice(2) : ['floor', 'http']
 	) as WayName[];
+	registerComparedNodes(ways.includes('http'));
 	for (const way of ways) await profile(way, Number(process.env.PROFILE_RUNS ?? 5));
 }
 

@@ -185,7 +185,7 @@ describe('Calling Hours', () => {
 		['Calling Hours', 'Mon-Fri 09:00-20:00,', 'UTC'],
 		['Calling Hours Time Zone', WEEKDAYS, 'Mars/Olympus_Mons'],
 	])(
-		'a %s that cannot be read (%j, %j) refuses every call, naming the field; nothing is sent',
+		'a %s that cannot be read (%j, %j) blocks every call, naming the field; nothing is sent',
 		async (field, callingHours, zone) => {
 			clockAt('2026-11-25T15:00:00Z');
 			const { error } = await runOutreach(callEachLead, {

@@ -1,6 +1,6 @@
 // The Outreach API credential works only in this package's nodes: n8n's HTTP Request node (and its
 // AI-tool form), taken from the same n8n release as the engine, cannot use it to reach the service.
-// n8n 2.24 and later refuse the credential to it before anything is sent; on older releases the
+// n8n 2.24 and later do not let it use the credential before anything is sent; on older releases the
 // credential type has no `authenticate`, so the HTTP Request node sends none of its token.
 import path from 'node:path';
 
@@ -18,7 +18,7 @@ const { service, credentials } = useHostile();
 const releaseModules = process.env.OUTREACH_ENGINE_MODULES;
 
 /** Whether this engine asks before handing a node a credential (n8n-core of n8n 2.24 and later). */
-const refusesOtherNodes =
+const restrictsOtherNodes =
 	typeof (ExecuteContext.prototype as unknown as { assertCredentialUsableByNode?: unknown })
 		.assertCredentialUsableByNode === 'function';
 
@@ -62,8 +62,8 @@ describeWithRelease("n8n's HTTP Request node with the Outreach API credential", 
 	beforeAll(() => registerHttpRequestNode(releaseModules as string));
 
 	it(
-		refusesOtherNodes
-			? 'is refused the credential, and nothing is sent'
+		restrictsOtherNodes
+			? 'may not use the credential, and nothing is sent'
 			: 'cannot send its token: a request that goes out carries none',
 		async () => {
 			const { error, items } = await runAfterInputItems(
@@ -77,7 +77,7 @@ describeWithRelease("n8n's HTTP Request node with the Outreach API credential", 
 				{ ...credentials(), allowedDestinations: '+1' },
 			);
 
-			if (refusesOtherNodes) {
+			if (restrictsOtherNodes) {
 				expect(error?.message).toBe(
 					'Credential type "outreachApi" is restricted to specific nodes',
 				);
@@ -91,8 +91,8 @@ describeWithRelease("n8n's HTTP Request node with the Outreach API credential", 
 	);
 
 	it(
-		refusesOtherNodes
-			? 'in its AI-tool form, is refused the credential, and nothing is sent'
+		restrictsOtherNodes
+			? 'in its AI-tool form, may not use the credential, and nothing is sent'
 			: 'in its AI-tool form, cannot send its token either',
 		async () => {
 			const { answers } = await runAsAgentTool(
@@ -103,7 +103,7 @@ describeWithRelease("n8n's HTTP Request node with the Outreach API credential", 
 				HTTP_REQUEST_TOOL_TYPE,
 			);
 
-			if (refusesOtherNodes) {
+			if (restrictsOtherNodes) {
 				expect(String(answers[0].error)).toContain(
 					'Credential type "outreachApi" is restricted to specific nodes',
 				);

@@ -124,7 +124,7 @@ const refusals: Array<[string, INodeParameters, string, string]> = [
 
 describe('Allowed Destinations', () => {
 	it.each(refusals)(
-		'%s outside the allowed prefixes is refused, naming the field, the number and the prefixes; nothing is sent',
+		'%s outside the allowed prefixes is blocked, naming the field, the number and the prefixes; nothing is sent',
 		async (_case, parameters, field, number) => {
 			const { error } = await runOutreach(parameters, { credentials: allowing('+1, +1242') });
 			expect(error?.message).toBe(
@@ -220,7 +220,7 @@ describe('one form of number: strict E.164 where it is checked and where it is s
 			'1011447700900123',
 		],
 	])(
-		'%s is refused before sending, even with the number allowed',
+		'%s is blocked before sending, even with the number allowed',
 		async (_case, parameters, field, number) => {
 			// Trimmed by the form field where it has one; the number is named as it would be sent.
 			for (const allowed of ['+1', '']) {
@@ -292,7 +292,7 @@ describe('fail closed on shape: a place where the service reads numbers holds on
 			'phone_number is a list, not text',
 		],
 	])(
-		'%s is refused, naming the field; nothing is sent',
+		'%s is blocked, naming the field; nothing is sent',
 		async (_case, parameters, field, problem) => {
 			const { error } = await runOutreach(parameters, { credentials: allowing('+1') });
 			expect(error?.message).toBe(
@@ -380,7 +380,7 @@ describe('what is checked is what is sent', () => {
 
 describe('guardrail settings fail closed', () => {
 	it.each([' , ', ',', ';', '\n', '   ', '+1, +44,', '+1 242', 'UK'])(
-		'Allowed Destinations %j refuses every call, naming the credential field',
+		'Allowed Destinations %j blocks every call, naming the credential field',
 		async (allowed) => {
 			const { error } = await runOutreach(makeCall('+14155550100'), {
 				credentials: allowing(allowed),
@@ -391,7 +391,7 @@ describe('guardrail settings fail closed', () => {
 	);
 
 	it.each(['-0', '0', 0, '   ', 2.5, -3, '1e3'])(
-		'Max Calls per Execution %j refuses every call, naming the credential field',
+		'Max Calls per Execution %j blocks every call, naming the credential field',
 		async (cap) => {
 			const { error } = await runOutreach(makeCall('+14155550100'), {
 				credentials: { ...credentials(), maxCallsPerExecution: cap },
