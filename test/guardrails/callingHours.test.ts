@@ -90,6 +90,37 @@ describe('Calling Hours', () => {
 		}
 	});
 
+	it('is read again when a call gets its turn: calls that waited past the end of the hours are not placed', async () => {
+		// One call at a time, each answered after 400 ms, from two seconds before 20:00 in New York.
+		calling = new CallingService({ serviceMs: 400 });
+		const placedAt: number[] = [];
+		service.respondWith((request, response, index) => {
+			placedAt.push(Date.now());
+			return calling.responder(request, response, index);
+		});
+		clockAt('2026-11-26T00:59:58Z'); // Wednesday 19:59:58
+		const { error, items } = await runOutreach(
+			{ ...callEachLead, options: { maxConcurrentRequests: 1 } },
+			{ items: leads(10), credentials: hours(WEEKDAYS, 'America/New_York'), continueOnFail: true },
+		);
+
+		expect(error).toBeUndefined();
+		const end = Date.parse('2026-11-26T01:00:00Z');
+		expect(placedAt.length).toBeGreaterThan(0);
+		expect(placedAt.filter((at) => at >= end)).toEqual([]);
+		expect(items.map((item) => item.pairedItem)).toEqual(
+			Array.from({ length: 10 }, (_, item) => ({ item })),
+		);
+		const called = items.filter((item) => item.json.call_id !== undefined);
+		expect(called).toHaveLength(calling.placed.size);
+		for (const item of items.slice(called.length)) {
+			expect(item.json.error).toEqual({
+				message: expect.stringContaining('Not called: now is outside the Calling Hours'),
+				nextCallAllowedAt: '2026-11-26T09:00:00-05:00',
+			});
+		}
+	});
+
 	it('across midnight: Fri 22:00-02:00 allows Saturday 01:30, not Saturday 02:30', async () => {
 		clockAt('2026-11-28T01:30:00Z');
 		const inside = await runOutreach(callEachLead, {

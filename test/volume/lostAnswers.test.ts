@@ -45,6 +45,22 @@ describe.each(losses)('a call placed whose answer is lost (%s)', (loss) => {
 		expect(error?.description).toContain('Options → Resend After Unknown Outcome');
 	}, 30_000);
 
+	it('a second row for the same lead does not keep Retry On Fail from sending the others again', async () => {
+		const calling = new CallingService();
+		calling.loseAnswer(leadPhone(0), loss);
+		calling.script(leadPhone(1), 400);
+		service.respondWith(calling.responder);
+
+		await runOutreach(makeCall, {
+			items: [...leads(2), leads(1)[0]],
+			credentials: credentials(),
+			retryOnFail,
+		});
+
+		expect(calling.received.get(leadPhone(0))).toBe(1);
+		expect(calling.placed.get(leadPhone(1))).toBe(1);
+	}, 30_000);
+
 	it('with Continue On Fail, is an error item saying the call may have been placed; the others are called', async () => {
 		const calling = new CallingService();
 		calling.loseAnswer(leadPhone(2), loss);

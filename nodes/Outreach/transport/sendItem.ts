@@ -133,6 +133,11 @@ async function sendInPlace(
 		await nodeTry.whenHandedOver();
 		throw nodeError(context, error);
 	}
+	if (check && 'uncertain' in check) {
+		// As for an item of its own whose outcome is unknown: the other items of the try go on.
+		ticket.settle('unknown', false);
+		throw await fail(check.uncertain, 'unknown');
+	}
 	if (check && 'repeat' in check) {
 		run.remember(ticket.index, { succeeded: check.repeat });
 		ticket.settle('succeeded');
@@ -155,13 +160,14 @@ async function sendInPlace(
 				return check.repeat;
 			}
 			if ('blocked' in check) throw notSent(check.blocked);
+			if ('uncertain' in check) throw notSent(check.uncertain);
 		}
 		claimed = check && 'claimed' in check ? check.claimed : undefined;
 		const { dryRun } = await credentialGuards(context, run);
 		const output =
 			dryRun && changesData
 				? dryRunOutput(context, request, sent)
-				: await produce(request, laneOf(place));
+				: await produce(request, places === 'call' ? callLaneOf(context, place) : laneOf(place));
 		claimed?.placed(output);
 		if (changesData) run.remember(ticket.index, { succeeded: output });
 		ticket.settle('succeeded');
@@ -171,6 +177,13 @@ async function sendInPlace(
 			claimed?.withdrawn();
 			ticket.settle('unsent');
 			return await notSentOutput(context, nodeTry);
+		}
+		if (error instanceof HoursEnded) {
+			claimed?.withdrawn();
+			ticket.settle('failed');
+			if (nodeTry.continueOnFail && run.coordinated)
+				return [{ json: { error: { ...error.outside } }, pairedItem: { item: ticket.index } }];
+			throw await fail(outsideHoursError(context, error.outside), 'failed');
 		}
 		const failure = nodeError(context, error);
 		const unknown = changesData && mayHaveTakenEffect(failure);
@@ -297,6 +310,34 @@ function laneOf({ ticket, run, nodeTry }: ItemPlace): Lane {
 		pause: async (ms) => await nodeTry.pause(ms),
 		waitBudgetMs: run.waitBudgetMs,
 		waitBudgetSetting: 'Options → Max Wait for Rate Limits',
+	};
+}
+
+/** A call whose turn came after the Calling Hours ended: it is not sent. */
+class HoursEnded extends Error {
+	constructor(readonly outside: OutsideHours) {
+		super(outside.message);
+	}
+}
+
+/**
+ * The item's lane, reading the Calling Hours again when the call gets its turn: it may have waited
+ * for it, or on refusals, past the end of the hours.
+ */
+function callLaneOf(context: IExecutePaginationFunctions, place: ItemPlace): Lane {
+	const lane = laneOf(place);
+	return {
+		...lane,
+		turn: async () => {
+			const slot = await lane.turn();
+			if (!slot) return undefined;
+			const hours = await callingHoursCheck(context, place.run);
+			if (hours && 'outside' in hours) {
+				lane.giveBack(() => slot.answered());
+				throw new HoursEnded(hours.outside);
+			}
+			return slot;
+		},
 	};
 }
 

@@ -19,6 +19,11 @@ export type WriteCheck =
 	/** Not sent: the earlier identical call's or campaign's answer, marked as a repeat. */
 	| { repeat: INodeExecutionData[] }
 	| { blocked: NodeOperationError }
+	/**
+	 * Not sent: an identical write failed without a clear answer. Known before anything is sent and
+	 * specific to this write, so it does not stop the other items.
+	 */
+	| { uncertain: NodeOperationError }
 	/** An identical call or campaign is in flight: check again once it has its outcome. */
 	| { wait: Promise<void> };
 
@@ -88,7 +93,7 @@ function checkOf(
 	if ('repeat' in claim) return { repeat: repeatOutput(context, claim.repeat, what) };
 	if ('uncertain' in claim) {
 		return {
-			blocked: blocked(
+			uncertain: blocked(
 				context,
 				`Not sent: an identical ${what} earlier in this execution failed without a clear answer and may have ${placed ? 'been placed' : 'taken effect'}`,
 				`Sending it again could ${placed ? 'reach the same people twice' : 'do it twice'}, so the node does not. Check the service for it before running this again; to send it anyway, turn on ${RESEND_OPTION}.`,

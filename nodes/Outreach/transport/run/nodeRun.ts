@@ -20,7 +20,7 @@ import { positiveOption } from './runOptions';
 /**
  * One run of the node over its items, as n8n's routing engine hands them over: it builds every item's
  * request in one synchronous loop (pausing only for its Batching option) and starts each at once. A
- * run outlives n8n's Retry On Fail: each try is an nodeTry (nodeTry.ts) of the same run, and the run
+ * run outlives n8n's Retry On Fail: each try is a NodeTry (nodeTry.ts) of the same run, and the run
  * remembers what became of each write, by item, for the next try. The rules, in the order they apply:
  *
  * | when                                                    | what happens to the item                           |
@@ -28,9 +28,11 @@ import { positiveOption } from './runOptions';
  * | a write succeeded in an earlier try                     | not sent: that answer is its output again          |
  * | a write failed without a clear answer in an earlier try | not sent: an error saying it may have taken effect |
  * |   … with Options → Resend After Unknown Outcome         | sent again                                         |
+ * | identical to a write of the execution with an unknown outcome | not sent, the same error; the others go on    |
  * | a read, or a write not sent or clearly refused before   | sent                                               |
  * | its request is built, others of its group are not yet   | held: n8n hands a group over in one go             |
  * | every item of its group is built                        | let go, in input order, to take its turn (flow)    |
+ * | a call gets its turn outside the Calling Hours          | not sent: an error saying when to call             |
  * | an item of the try is invalid, without Continue On Fail | the try halts: nothing not yet sent is sent        |
  * | a request fails on the last try, without Continue On Fail | the try halts                                    |
  * | n8n's Stop (the execution's cancel signal)              | the try halts; waits end at once                   |
