@@ -25,6 +25,11 @@ beforeEach(() => {
 
 const capped = (calls: number) => ({ ...credentials(), maxCallsPerExecution: calls });
 
+/** Resolves once `done()` holds, checking every 10 ms. */
+async function waitFor(done: () => boolean): Promise<void> {
+	while (!done()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 /** Make Call requests the service received, each lead's phone number as often as it came. */
 const receivedPhones = () =>
 	service.requests.map(
@@ -144,6 +149,42 @@ describe('Max Calls per Execution', () => {
 		const fits = await runOutreach(campaign(3), { credentials: capped(3) });
 		expect(fits.error).toBeUndefined();
 		expect(service.requests).toHaveLength(1);
+	});
+
+	it("keeps a running execution's count while 200 other executions start and end", async () => {
+		// The node's first run waits on its third call's answer while the others run; its second run is
+		// checked against the cap after every one of them has ended.
+		let releaseHeld = () => {};
+		const held = new Promise<void>((resolve) => (releaseHeld = resolve));
+		service.respondWith(async (request, response, index) => {
+			const { phone_number } = JSON.parse(request.body.toString()) as { phone_number: string };
+			if (phone_number === leadPhone(2)) await held;
+			await calling.responder(request, response, index);
+		});
+		const running = runBatches([leads(3), leads(6).slice(3)], capped(3), true);
+		await waitFor(() => service.requests.length === 3);
+		const others = leads(206).slice(6);
+		for (let wave = 0; wave < others.length; wave += 20) {
+			const results = await Promise.all(
+				others
+					.slice(wave, wave + 20)
+					.map((lead) => runOutreach(callEachLead, { items: [lead], credentials: capped(3) })),
+			);
+			for (const { error } of results) expect(error).toBeUndefined();
+		}
+		releaseHeld();
+		const { error, output } = await running;
+
+		expect(error).toBeUndefined();
+		const first = new Set(leads(6).map((lead) => lead.json.phone));
+		expect(receivedPhones().filter((phone) => first.has(phone))).toEqual([0, 1, 2].map(leadPhone));
+		expect(output[0].map((item) => item.json.call_id)).toEqual(
+			[0, 1, 2].map((n) => `call_${leadPhone(n)}_1`),
+		);
+		expect(output[1]).toHaveLength(3);
+		for (const item of output[1]) {
+			expect(item.json.error).toContain('the most the Outreach API credential allows');
+		}
 	});
 
 	it('counts per execution: the next execution starts from none', async () => {
