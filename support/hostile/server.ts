@@ -39,6 +39,11 @@ export class HostileServer {
 		this.responder = (request, response, index) => responder(request, response, index - first);
 	}
 
+	/** Resolves once the server has seen `count` requests since clear(). */
+	async requestsSeen(count: number): Promise<void> {
+		while (this.requests.length < count) await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+
 	clear(): void {
 		this.requests.length = 0;
 		this.maxInFlight = this.inFlight;

@@ -25,11 +25,6 @@ beforeEach(() => {
 
 const capped = (calls: number) => ({ ...credentials(), maxCallsPerExecution: calls });
 
-/** Resolves once `done()` holds, checking every 10 ms. */
-async function waitFor(done: () => boolean): Promise<void> {
-	while (!done()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
 /** Make Call requests the service received, each lead's phone number as often as it came. */
 const receivedPhones = () =>
 	service.requests.map(
@@ -162,7 +157,7 @@ describe('Max Calls per Execution', () => {
 			await calling.responder(request, response, index);
 		});
 		const running = runBatches([leads(3), leads(6).slice(3)], capped(3), true);
-		await waitFor(() => service.requests.length === 3);
+		await service.requestsSeen(3);
 		const others = leads(206).slice(6);
 		for (let wave = 0; wave < others.length; wave += 20) {
 			const results = await Promise.all(

@@ -89,11 +89,6 @@ function errorText(item: INodeExecutionData): string {
 }
 
 describe("n8n's Stop", () => {
-	/** Waits until the service has seen `count` requests. */
-	async function requestsSeen(count: number): Promise<void> {
-		while (service.requests.length < count) await new Promise((resolve) => setTimeout(resolve, 10));
-	}
-
 	it('items waiting on a 429 that asks for 20 s end within 1 s of Stop, and nothing is sent after it', async () => {
 		service.respondWith((_request, response) => {
 			response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '20' });
@@ -101,7 +96,7 @@ describe("n8n's Stop", () => {
 		});
 		const running = startOutreach(callEachLead, { items: leads(20), credentials: credentials() });
 
-		await requestsSeen(1);
+		await service.requestsSeen(1);
 		await new Promise((resolve) => setTimeout(resolve, 200));
 		const sentBeforeStop = service.requests.length;
 		const stoppedAt = Date.now();
@@ -123,7 +118,7 @@ describe("n8n's Stop", () => {
 			{ items: leads(20), credentials: credentials(), continueOnFail: true },
 		);
 
-		await requestsSeen(1);
+		await service.requestsSeen(1);
 		const stoppedAt = Date.now();
 		running.stop();
 
@@ -148,7 +143,7 @@ describe("n8n's Stop", () => {
 			{ items: leads(10), credentials: credentials(), continueOnFail: true },
 		);
 
-		await requestsSeen(2);
+		await service.requestsSeen(2);
 		running.stop();
 		const sentBeforeStop = service.requests.length;
 
