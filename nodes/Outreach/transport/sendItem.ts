@@ -127,9 +127,8 @@ async function sendInPlace(
 	} catch (error) {
 		// Also when the credential cannot be read: the item never gets as far as being built.
 		ticket.invalid();
-		// With Continue On Fail, a call outside the hours is an error item that says when to call.
 		if (outside && nodeTry.continueOnFail && run.coordinated)
-			return [{ json: { error: { ...outside } }, pairedItem: { item: ticket.index } }];
+			return outsideHoursItem(outside, ticket.index);
 		await nodeTry.whenHandedOver();
 		throw nodeError(context, error);
 	}
@@ -182,7 +181,7 @@ async function sendInPlace(
 			claimed?.withdrawn();
 			ticket.settle('failed');
 			if (nodeTry.continueOnFail && run.coordinated)
-				return [{ json: { error: { ...error.outside } }, pairedItem: { item: ticket.index } }];
+				return outsideHoursItem(error.outside, ticket.index);
 			throw await fail(outsideHoursError(context, error.outside), 'failed');
 		}
 		const failure = nodeError(context, error);
@@ -227,6 +226,11 @@ function outsideHoursError(context: IExecutePaginationFunctions, outside: Outsid
 		itemIndex: context.getItemIndex(),
 		description: `Nothing was sent. Calling again before ${outside.nextCallAllowedAt} is blocked the same way; with Continue On Fail, the item's error carries that moment as nextCallAllowedAt, for a Wait node.`,
 	});
+}
+
+/** With Continue On Fail, a call outside the Calling Hours is an error item that says when to call. */
+function outsideHoursItem(outside: OutsideHours, item: number): INodeExecutionData[] {
+	return [{ json: { error: { ...outside } }, pairedItem: { item } }];
 }
 
 /**
