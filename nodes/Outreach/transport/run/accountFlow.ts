@@ -258,10 +258,9 @@ export class AccountFlow {
 	 * not tried when what waits would be sent sooner than that.
 	 */
 	private grow(now: number): boolean {
-		const concurrency = this.kind === 'concurrency';
 		// Under a limit on requests a second, the tokens bound what is sent: the number in flight only
 		// sets how fast a budget goes out, and grows as when nothing was learned yet.
-		if (!concurrency) {
+		if (this.kind !== 'concurrency') {
 			// Nothing learned yet: twice as many once that many more were admitted without a refusal.
 			if (this.admittedSinceChange < WINDOW_DOUBLING_AFTER) return false;
 			this.window *= 2;
@@ -273,8 +272,7 @@ export class AccountFlow {
 			this.wakeAt(this.lastChange + CONCURRENCY_GROWTH_AFTER_MS);
 			return false;
 		}
-		if (concurrency && this.waiting() < 2 * Math.max(1, this.admittedInLastSecond(now)))
-			return false;
+		if (this.waiting() < 2 * Math.max(1, this.admittedInLastSecond(now))) return false;
 		this.window++;
 		this.lastChange = now;
 		this.grewSinceReaction = true;
