@@ -4,7 +4,7 @@
 //   transport/wire/             one request on the wire and what its answer means
 //   transport/guardrails/       what a write must pass before it is sent
 //   transport/run/              a node's run: its items, their turns, their memory
-//   transport/ (index, sendItem) the one seam the rest of the package uses
+//   transport/ (index, sendItem, lanes, unsentItems) the one seam the rest of the package uses
 //   fields/, listSearch/, loadOptions/, resources/, the node files
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

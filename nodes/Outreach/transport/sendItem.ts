@@ -9,23 +9,30 @@ import {
 } from 'n8n-workflow';
 
 import type { Destination } from '../shared/destinations';
-import { fieldError, nodeError } from '../shared/errors';
+import { nodeError } from '../shared/errors';
 import {
 	callingHoursCheck,
 	checkWrite,
 	credentialGuards,
 	destinationBlock,
-	isJsonBody,
 	requestFingerprint,
-	RESEND_OPTION,
 	resendsUnknown,
-	wireBody,
+	serialiseBody,
 	type Claimed,
 	type OutsideHours,
 	type Placed,
 	type WriteCheck,
 } from './guardrails';
+import { callLaneOf, HoursEnded, laneOf } from './lanes';
 import { maxPagesOption, placeOf, toldTo, type ItemPlace } from './run';
+import {
+	dryRunOutput,
+	effectOf,
+	notSentAgain,
+	notSentOutput,
+	outsideHoursError,
+	outsideHoursItem,
+} from './unsentItems';
 import {
 	mayHaveReachedService,
 	NotSent,
@@ -194,155 +201,6 @@ async function sendInPlace(
 		ticket.settle(unknown ? 'unknown' : 'failed');
 		throw await fail(failure, unknown ? 'unknown' : 'failed');
 	}
-}
-
-/**
- * Turns a request's JSON body into the text that is sent, once (see wireBody.ts), and returns that
- * text parsed back; a body JSON cannot carry as it is (a function, a value JSON would drop) is an
- * error naming where it sits, before anything is sent. Any other body is returned as it is.
- */
-function serialiseBody(
-	context: IExecutePaginationFunctions,
-	request: IHttpRequestOptions,
-): unknown {
-	if (!isJsonBody(request.body)) return request.body;
-	const serialised = wireBody(request.body);
-	if (!('wire' in serialised)) {
-		throw fieldError(
-			context,
-			'Request body',
-			`${serialised.path || 'the body'} ${serialised.problem}, which JSON cannot carry`,
-			'Nothing was sent. Each field of the body must be text, a number, true/false, a list or an object; check the expressions, Additional Body Fields included.',
-		);
-	}
-	request.body = serialised.wire.text;
-	request.headers = { ...request.headers, 'Content-Type': 'application/json' };
-	return serialised.wire.sent;
-}
-
-/** The error of a call outside the Calling Hours: nothing was sent; when to call instead. */
-function outsideHoursError(context: IExecutePaginationFunctions, outside: OutsideHours) {
-	return new NodeOperationError(context.getNode(), outside.message, {
-		itemIndex: context.getItemIndex(),
-		description: `Nothing was sent. Calling again before ${outside.nextCallAllowedAt} is blocked the same way; with Continue On Fail, the item's error carries that moment as nextCallAllowedAt, for a Wait node.`,
-	});
-}
-
-/** With Continue On Fail, a call outside the Calling Hours is an error item that says when to call. */
-function outsideHoursItem(outside: OutsideHours, item: number): INodeExecutionData[] {
-	return [{ json: { error: { ...outside } }, pairedItem: { item } }];
-}
-
-/**
- * What a write would have sent, in a Dry Run: method, address and body as they would have gone out
- * (a form's files as name, size and type), never the token.
- */
-function dryRunOutput(
-	context: IExecutePaginationFunctions,
-	request: IHttpRequestOptions,
-	sent: unknown,
-): INodeExecutionData[] {
-	const base = (request.baseURL ?? '').replace(/\/+$/, '');
-	const url = new URL(`${base}/${request.url.replace(/^\/+/, '')}`);
-	for (const [name, value] of Object.entries(request.qs ?? {}))
-		url.searchParams.set(name, String(value));
-	const body = sent instanceof FormData ? formFields(sent) : sent;
-	return [
-		{
-			json: {
-				dryRun: true,
-				method: request.method ?? 'GET',
-				url: url.href,
-				body: body as IDataObject,
-			},
-			pairedItem: { item: context.getItemIndex() },
-		},
-	];
-}
-
-/** A form's fields, each file as its name, size and type. */
-function formFields(form: FormData): IDataObject[] {
-	return [...form.entries()].map(([name, value]) =>
-		typeof value === 'string'
-			? { name, value }
-			: { name, file: value.name, size: value.size, type: value.type },
-	);
-}
-
-/**
- * What a write that failed without a clear answer may have done, from its operation's text for that
- * case ("The call may have been placed: look for …"): the part before the colon.
- */
-function effectOf(unknownOutcome: string | undefined): string {
-	return unknownOutcome?.split(':')[0] ?? 'It may have taken effect';
-}
-
-/** The error of a write whose earlier try failed without a clear answer: it is not sent again. */
-function notSentAgain(context: IExecutePaginationFunctions, unknownOutcome: string | undefined) {
-	const effect = effectOf(unknownOutcome);
-	return new NodeOperationError(
-		context.getNode(),
-		`Not sent again: an earlier try of this item failed without a clear answer, so ${effect.charAt(0).toLowerCase()}${effect.slice(1)}`,
-		{
-			itemIndex: context.getItemIndex(),
-			description: `n8n's Retry On Fail does not send it again. To send it again anyway, knowing it may happen twice, turn on ${RESEND_OPTION}.`,
-		},
-	);
-}
-
-/**
- * The output of an item that was not sent because its try stopped: none when an item's failure
- * stopped it (that error fails the node), an error item after Stop with Continue On Fail.
- */
-async function notSentOutput(
-	context: IExecutePaginationFunctions,
-	nodeTry: ItemPlace['nodeTry'],
-): Promise<INodeExecutionData[]> {
-	if (!(nodeTry.stoppedByUser && nodeTry.continueOnFail)) return [];
-	await nodeTry.whenHandedOver();
-	throw new NodeOperationError(
-		context.getNode(),
-		'Not sent: the execution was stopped before this item was sent',
-		{ itemIndex: context.getItemIndex(), description: 'Nothing was sent for this item.' },
-	);
-}
-
-function laneOf({ ticket, run, nodeTry }: ItemPlace): Lane {
-	return {
-		turn: async () => await ticket.turn(),
-		giveBack: (release) => ticket.giveBackOnOutcome(release),
-		pause: async (ms) => await nodeTry.pause(ms),
-		waitBudgetMs: run.waitBudgetMs,
-		waitBudgetSetting: 'Options → Max Wait for Rate Limits',
-	};
-}
-
-/** A call whose turn came after the Calling Hours ended: it is not sent. */
-class HoursEnded extends Error {
-	constructor(readonly outside: OutsideHours) {
-		super(outside.message);
-	}
-}
-
-/**
- * The item's lane, reading the Calling Hours again when the call gets its turn: it may have waited
- * for it, or on refusals, past the end of the hours.
- */
-function callLaneOf(context: IExecutePaginationFunctions, place: ItemPlace): Lane {
-	const lane = laneOf(place);
-	return {
-		...lane,
-		turn: async () => {
-			const slot = await lane.turn();
-			if (!slot) return undefined;
-			const hours = await callingHoursCheck(context, place.run);
-			if (hours && 'outside' in hours) {
-				lane.giveBack(() => slot.answered());
-				throw new HoursEnded(hours.outside);
-			}
-			return slot;
-		},
-	};
 }
 
 /** Whether a failed request that changes data may have done so: anything but a 4xx or no connection. */

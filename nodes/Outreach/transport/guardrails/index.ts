@@ -11,7 +11,7 @@ export { credentialGuards } from './credentialGuards';
 export { destinationBlock } from './destinationCheck';
 export type { Claimed } from './executionLedger';
 export { requestFingerprint } from './requestKey';
-export { isJsonBody, wireBody } from './wireBody';
+export { serialiseBody } from './wireBody';
 export {
 	checkWrite,
 	RESEND_OPTION,

@@ -1,3 +1,6 @@
+import type { IExecutePaginationFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { fieldError } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objectPaths';
 
 /**
@@ -5,13 +8,13 @@ import { isPlainObject } from '../../shared/objectPaths';
  * read `sent` and the request carries `text`, so no getter, `toJSON` or later change to the objects
  * the body was built from can make what is checked differ from what is sent.
  */
-export interface WireBody {
+interface WireBody {
 	text: string;
 	sent: unknown;
 }
 
 /** A value JSON cannot carry as it is, and where it sits in the body. */
-export interface WireProblem {
+interface WireProblem {
 	path: string;
 	problem: string;
 }
@@ -51,7 +54,7 @@ function findCode(value: unknown, path: string, seen: Set<object>): void {
 }
 
 /** Serialises a JSON body once, or says what in it JSON cannot carry. */
-export function wireBody(body: unknown): { wire: WireBody } | WireProblem {
+function wireBody(body: unknown): { wire: WireBody } | WireProblem {
 	try {
 		findCode(body, '', new Set());
 		const text = JSON.stringify(body, function (this: unknown, key: string, value: unknown) {
@@ -67,6 +70,30 @@ export function wireBody(body: unknown): { wire: WireBody } | WireProblem {
 }
 
 /** Whether a body is sent as JSON text by the transport: a non-empty plain object. */
-export function isJsonBody(body: unknown): boolean {
+function isJsonBody(body: unknown): boolean {
 	return isPlainObject(body) && Object.keys(body).length > 0;
+}
+
+/**
+ * Turns a request's JSON body into the text that is sent, once (see wireBody above), and returns that
+ * text parsed back; a body JSON cannot carry as it is (a function, a value JSON would drop) is an
+ * error naming where it sits, before anything is sent. Any other body is returned as it is.
+ */
+export function serialiseBody(
+	context: IExecutePaginationFunctions,
+	request: IHttpRequestOptions,
+): unknown {
+	if (!isJsonBody(request.body)) return request.body;
+	const serialised = wireBody(request.body);
+	if (!('wire' in serialised)) {
+		throw fieldError(
+			context,
+			'Request body',
+			`${serialised.path || 'the body'} ${serialised.problem}, which JSON cannot carry`,
+			'Nothing was sent. Each field of the body must be text, a number, true/false, a list or an object; check the expressions, Additional Body Fields included.',
+		);
+	}
+	request.body = serialised.wire.text;
+	request.headers = { ...request.headers, 'Content-Type': 'application/json' };
+	return serialised.wire.sent;
 }
