@@ -9,55 +9,18 @@ import {
 	MAX_SHARED_ACCOUNTS,
 	WINDOW_DOUBLING_AFTER,
 } from '../../shared/constants';
-
-/** Where one node run takes its turns: at most its own limit in flight, within its account's flow. */
-export interface FlowShare {
-	/**
-	 * A turn for a request of the run's item `item`, or undefined once `stopped()` says it is no longer
-	 * to be sent. An item keeps its place in line from its first request on.
-	 */
-	acquire(item: number, stopped: () => boolean): Promise<Slot | undefined>;
-	/** Lets go, without a turn, every waiting request that is no longer to be sent. */
-	dropStopped(): void;
-}
-
-interface Waiter {
-	order: number;
-	stopped: () => boolean;
-	resolve: (slot: Slot | undefined) => void;
-	share: Share;
-}
-
-interface Share {
-	limit: number;
-	inFlight: number;
-	/** Whether turns are handed out until the share is full again (see refillsAt). */
-	filling: boolean;
-	/** Waiting requests, by order. */
-	queue: Waiter[];
-	/** Each item's place in line across runs, from its first request. */
-	orders: Map<number, number>;
-	/** When an item's request, refused before, may have its next turn, by its place in line. */
-	notBefore: Map<number, number>;
-}
+import { Admissions } from './admissions';
+import {
+	enqueue,
+	firstReady,
+	refillsAt,
+	type FlowShare,
+	type Share,
+	type Waiter,
+} from './flowShare';
 
 /** Requests in flight at most while a budget of requests a second goes out, unless more were before. */
 const BUDGET_WINDOW = 8;
-
-/** The smallest limit from which turns are handed out in groups. */
-const GROUPED_FROM = 8;
-
-/**
- * How many may be in flight for turns to be handed out again once `limit` were: half of them, so
- * that a run is woken once per group of answers instead of for every single one (which costs more
- * CPU than the requests); under GROUPED_FROM, one fewer than the limit.
- */
-function refillsAt(limit: number): number {
-	return limit >= GROUPED_FROM ? Math.floor(limit / 2) : limit - 1;
-}
-
-/** Places in line, handed out in the order requests first ask for a turn, across every account. */
-let sequence = 0;
 
 /**
  * What the account learned of a limit on requests a second: a budget of requests that the service
@@ -119,12 +82,7 @@ export class AccountFlow {
 	private admittedSinceChange = 0;
 	private budget?: Budget;
 	private pausedUntil = 0;
-	/**
-	 * When the requests the service admitted were sent, in order, from `admittedHead` on (the older
-	 * are dropped as time passes).
-	 */
-	private admitted: number[] = [];
-	private admittedHead = 0;
+	private readonly admitted = new Admissions();
 	private wake?: { at: number };
 	private idleSince?: number;
 
@@ -142,13 +100,9 @@ export class AccountFlow {
 		return {
 			acquire: async (item, stopped) =>
 				await new Promise<Slot | undefined>((resolve) => {
-					let order = share.orders.get(item);
-					if (order === undefined) share.orders.set(item, (order = ++sequence));
 					this.shares.add(share);
 					this.idleSince = undefined;
-					let index = share.queue.length;
-					while (index > 0 && share.queue[index - 1].order > order) index--;
-					share.queue.splice(index, 0, { order, stopped, resolve, share });
+					enqueue(share, item, stopped, resolve);
 					this.pump();
 				}),
 			dropStopped: () => {
@@ -198,51 +152,13 @@ export class AccountFlow {
 				this.shares.delete(share);
 				continue;
 			}
-			if (share.inFlight >= share.limit) continue;
-			if (!share.filling) {
-				if (share.inFlight > refillsAt(share.limit)) continue;
-				share.filling = true;
-			}
-			for (let index = 0; index < share.queue.length; index++) {
-				const waiter = share.queue[index];
-				if (waiter.stopped()) {
-					share.queue.splice(index--, 1);
-					waiter.resolve(undefined);
-					continue;
-				}
-				const notBefore = share.notBefore.get(waiter.order) ?? 0;
-				if (notBefore > now) {
-					earliest = Math.min(earliest, notBefore);
-					continue;
-				}
-				if (!best || waiter.order < best.order) best = waiter;
-				break;
-			}
+			const ready = firstReady(share, now);
+			if ('waiter' in ready) {
+				if (!best || ready.waiter.order < best.order) best = ready.waiter;
+			} else earliest = Math.min(earliest, ready.notBefore);
 		}
 		if (!best && earliest < Infinity) this.wakeAt(earliest);
 		return best;
-	}
-
-	/** How many requests the service admitted after `since` (within the last second). */
-	private admittedSince(since: number): number {
-		let count = 0;
-		for (let index = this.admitted.length - 1; index >= this.admittedHead; index--) {
-			if (this.admitted[index] <= since) break;
-			count++;
-		}
-		return count;
-	}
-
-	/** How many requests the service admitted in the second before `now`. */
-	private admittedInLastSecond(now: number): number {
-		const { admitted } = this;
-		while (this.admittedHead < admitted.length && admitted[this.admittedHead] <= now - 1_000)
-			this.admittedHead++;
-		if (this.admittedHead > 1_024) {
-			this.admitted = admitted.slice(this.admittedHead);
-			this.admittedHead = 0;
-		}
-		return this.admitted.length - this.admittedHead;
 	}
 
 	/** Requests waiting for a turn, across runs. */
@@ -272,7 +188,7 @@ export class AccountFlow {
 			this.wakeAt(this.lastChange + CONCURRENCY_GROWTH_AFTER_MS);
 			return false;
 		}
-		if (this.waiting() < 2 * Math.max(1, this.admittedInLastSecond(now))) return false;
+		if (this.waiting() < 2 * Math.max(1, this.admitted.inLastSecond(now))) return false;
 		this.window++;
 		this.lastChange = now;
 		this.grewSinceReaction = true;
@@ -303,11 +219,7 @@ export class AccountFlow {
 		waiter.resolve({
 			answered: () => {
 				if (!release()) return;
-				// By when it was sent: what a window of the service admitted is what was sent within it.
-				let index = this.admitted.length;
-				while (index > this.admittedHead && this.admitted[index - 1] > now) index--;
-				this.admitted.splice(index, 0, now);
-				this.admittedInLastSecond(Date.now());
+				this.admitted.add(now);
 				this.admittedSinceChange++;
 				const { budget } = this;
 				if (budget) {
@@ -349,7 +261,7 @@ export class AccountFlow {
 			// The budget bounds what is sent; enough in flight that it goes out as soon as it is back.
 			this.window = Math.max(this.window, this.windowBeforeRefusals, BUDGET_WINDOW);
 			// Within a window of a second that ends when the wait does: what it admitted is its budget.
-			const size = Math.max(1, this.admittedSince(now + Math.min(0, waitMs - 1_000)));
+			const size = Math.max(1, this.admitted.since(now + Math.min(0, waitMs - 1_000)));
 			this.budget = { size, left: size, admitted: 0 };
 		} else if (this.budget) {
 			const { budget } = this;

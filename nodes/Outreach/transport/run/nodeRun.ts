@@ -11,7 +11,8 @@ import {
 	DEFAULT_RATE_LIMIT_WAIT_SECONDS,
 } from '../../shared/constants';
 import { nodeError } from '../../shared/errors';
-import { accountFlow, type FlowShare } from './accountFlow';
+import { accountFlow } from './accountFlow';
+import type { FlowShare } from './flowShare';
 import { NodeTry } from './nodeTry';
 import { credentialGuards } from '../guardrails';
 import type { ItemTicket } from './itemTicket';

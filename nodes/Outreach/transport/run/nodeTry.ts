@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import type { Slot } from '../wire';
-import type { FlowShare } from './accountFlow';
+import type { FlowShare } from './flowShare';
 import { ItemTicket, type Phase, type TicketTry } from './itemTicket';
 import { itemList } from './itemList';
 
