@@ -24,6 +24,8 @@ const probeOf = (execution: number) => `Probe ${execution}.`;
  * service's answers, whose call id counts the calls placed to a lead, one per execution.
  */
 const TRACES = [/Probe (\d+)\./g, /call_\+1415\d{7}_(\d+)/g];
+/** Longer than any trace. */
+const TAIL = 32;
 
 /** The executions (by number) of which some trace is still on the heap. */
 async function executionsOnHeap(): Promise<Set<number>> {
@@ -32,15 +34,22 @@ async function executionsOnHeap(): Promise<Set<number>> {
 		collectGarbage();
 	}
 	const found = new Set<number>();
-	// A trace cut between two chunks is read whole with the end of the chunk before.
+	const read = (text: string, upTo: number) => {
+		for (const trace of TRACES) {
+			for (const match of text.matchAll(trace)) {
+				if (match.index + match[0].length <= upTo) found.add(Number(match[1]));
+			}
+		}
+	};
+	// A trace may be cut at the end of a chunk (`call_…_30` of `call_…_301`): what ends near it is
+	// read with the next chunk, and the last text to the end.
 	let tail = '';
 	for await (const chunk of getHeapSnapshot()) {
 		const text = tail + String(chunk);
-		for (const trace of TRACES) {
-			for (const match of text.matchAll(trace)) found.add(Number(match[1]));
-		}
-		tail = text.slice(-64);
+		read(text, text.length - TAIL);
+		tail = text.slice(-2 * TAIL);
 	}
+	read(tail, tail.length);
 	return found;
 }
 
