@@ -100,6 +100,11 @@ async function sendInPlace(
 		ticket.settle('succeeded');
 		return earlier.answer;
 	}
+	const succeeded = (output: INodeExecutionData[]) => {
+		if (changesData) run.remember(ticket.index, { succeeded: output });
+		ticket.settle('succeeded');
+		return output;
+	};
 	const fail = async (error: NodeApiError | NodeOperationError, outcome: 'failed' | 'unknown') => {
 		if (unknownOutcome && outcome === 'unknown') appendDescription(error, unknownOutcome);
 		if (nodeTry.reportsOutcomes && nodeTry.itemCount > 1) {
@@ -144,11 +149,7 @@ async function sendInPlace(
 		ticket.settle('unknown', false);
 		throw await fail(check.uncertain, 'unknown');
 	}
-	if (check && 'repeat' in check) {
-		run.remember(ticket.index, { succeeded: check.repeat });
-		ticket.settle('succeeded');
-		return check.repeat;
-	}
+	if (check && 'repeat' in check) return succeeded(check.repeat);
 	if (!(await ticket.ready())) {
 		if (check && 'claimed' in check) check.claimed.withdrawn();
 		return await notSentOutput(context, nodeTry);
@@ -160,11 +161,7 @@ async function sendInPlace(
 			await check.wait;
 			if (nodeTry.stopped) throw new NotSent();
 			check = await checkWrite(context, run, key, places, sent);
-			if ('repeat' in check) {
-				run.remember(ticket.index, { succeeded: check.repeat });
-				ticket.settle('succeeded');
-				return check.repeat;
-			}
+			if ('repeat' in check) return succeeded(check.repeat);
 			if ('blocked' in check) throw notSent(check.blocked);
 			if ('uncertain' in check) throw notSent(check.uncertain);
 		}
@@ -175,9 +172,7 @@ async function sendInPlace(
 				? dryRunOutput(context, request, sent)
 				: await produce(request, places === 'call' ? callLaneOf(context, place) : laneOf(place));
 		claimed?.placed(output);
-		if (changesData) run.remember(ticket.index, { succeeded: output });
-		ticket.settle('succeeded');
-		return output;
+		return succeeded(output);
 	} catch (error) {
 		if (error instanceof NotSent) {
 			claimed?.withdrawn();
