@@ -9,6 +9,8 @@ export interface HostileRequest {
 	rawPath: string;
 	query: URLSearchParams;
 	headers: IncomingMessage['headers'];
+	/** Header names and values as sent, name case and order kept: [name, value, name, value, …]. */
+	rawHeaders: string[];
 	body: Buffer;
 }
 
@@ -81,6 +83,7 @@ export class HostileServer {
 						rawUrl.includes('?') ? rawUrl.slice(rawUrl.indexOf('?') + 1) : '',
 					),
 					headers: incoming.headers,
+					rawHeaders: incoming.rawHeaders,
 					body: Buffer.concat(chunks),
 				};
 				const index = this.requests.push(request) - 1;
