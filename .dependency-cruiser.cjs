@@ -1,11 +1,14 @@
 // Which part of the package may import which. `npm run check:deps` fails on any import that breaks
 // a rule below; each rule says why it holds. The floors, lowest first:
-//   shared/                     rules and helpers with no knowledge of n8n's node model
-//   transport/wire/             one request on the wire and what its answer means
-//   transport/guardrails/       what a write must pass before it is sent
-//   transport/run/              a node's run: its items, their turns, their memory
-//   transport/ (index, sendItem, lanes, unsentItems) the one seam the rest of the package uses
-//   fields/, listSearch/, loadOptions/, resources/, the node files
+//   shared/                 rules and helpers with no knowledge of n8n's node model
+//   transport/              one request on the wire (wire/) and the turns of an account's requests (flow/)
+//   guardrails/             what a write must pass before it is sent
+//   actions/operation.ts    what an operation declaration is
+//   fields/                 the form fields every operation builds on
+//   actions/<resource>/     the operations, each declared in a file of its own
+//   run/                    the node's run over its items: build, check, send, end
+//   methods/                the editor's pickers
+//   the node files          the table of contents, and execute()
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
 	forbidden: [
@@ -26,94 +29,106 @@ module.exports = {
 			to: { path: '^(nodes|credentials)/', pathNot: '^nodes/Outreach/shared/' },
 		},
 		{
-			name: 'wire-knows-only-shared',
+			name: 'transport-knows-only-shared',
 			severity: 'error',
 			comment:
-				'The wire sends one request and reads its answer; it must not know about guardrails, runs or fields, so that every request (trigger, pickers, writes) goes out the same way.',
-			from: { path: '^nodes/Outreach/transport/wire/' },
-			to: {
-				path: '^(nodes|credentials)/',
-				pathNot: ['^nodes/Outreach/transport/wire/', '^nodes/Outreach/shared/', '^credentials/'],
-			},
-		},
-		{
-			name: 'guardrails-know-only-shared',
-			severity: 'error',
-			comment:
-				'A guardrail decides from the request and the credential alone, before anything is sent; it must not reach into the wire or the run that calls it.',
-			from: { path: '^nodes/Outreach/transport/guardrails/' },
-			to: {
-				path: '^(nodes|credentials)/',
-				pathNot: [
-					'^nodes/Outreach/transport/guardrails/',
-					'^nodes/Outreach/shared/',
-					'^credentials/',
-				],
-			},
-		},
-		{
-			name: 'run-uses-floors-by-their-index',
-			severity: 'error',
-			comment:
-				'A run uses the wire and the guardrails through their index files only, so what each floor offers is written in one place.',
-			from: { path: '^nodes/Outreach/transport/run/' },
-			to: {
-				path: '^nodes/Outreach/transport/(wire|guardrails)/',
-				pathNot: '^nodes/Outreach/transport/(wire|guardrails)/index\\.ts$',
-			},
-		},
-		{
-			name: 'run-stays-in-transport',
-			severity: 'error',
-			comment:
-				'A run knows nothing of fields, pickers or resources: it serves every operation alike.',
-			from: { path: '^nodes/Outreach/transport/run/' },
+				'The transport sends requests and shares turns; it must not know about guardrails, runs or fields, so that every request (items, trigger, pickers) goes out the same way.',
+			from: { path: '^nodes/Outreach/transport/' },
 			to: {
 				path: '^(nodes|credentials)/',
 				pathNot: ['^nodes/Outreach/(transport|shared)/', '^credentials/'],
 			},
 		},
 		{
-			name: 'transport-through-its-seam',
+			name: 'guardrails-know-only-shared',
 			severity: 'error',
 			comment:
-				'Everything outside the transport reaches it through transport/index.ts, the one seam: that is how every request goes through our one transport.',
-			from: { path: '^(nodes|credentials)/', pathNot: '^nodes/Outreach/transport/' },
+				'A guardrail decides from the request and the credential alone, before anything is sent; it must not reach into the wire or the run that asks it.',
+			from: { path: '^nodes/Outreach/guardrails/' },
 			to: {
-				path: '^nodes/Outreach/transport/',
-				pathNot: '^nodes/Outreach/transport/index\\.ts$',
+				path: '^(nodes|credentials)/',
+				pathNot: ['^nodes/Outreach/(guardrails|shared)/', '^credentials/'],
 			},
 		},
 		{
-			name: 'transport-knows-no-fields',
+			name: 'transport-through-its-index',
 			severity: 'error',
 			comment:
-				'The transport serves declarations; it never imports them, or adding an operation would touch it.',
-			from: { path: '^nodes/Outreach/transport/' },
-			to: { path: '^nodes/(Outreach/(fields|resources|listSearch|loadOptions)/|OutreachTrigger/)' },
+				'The transport is reached through its index only (and its wire through wire/index.ts), so what it offers is written in one place.',
+			from: { path: '^nodes/', pathNot: '^nodes/Outreach/transport/' },
+			to: { path: '^nodes/Outreach/transport/', pathNot: '^nodes/Outreach/transport/index\\.ts$' },
+		},
+		{
+			name: 'guardrails-through-its-index',
+			severity: 'error',
+			comment:
+				'The guardrails are reached through their index only, so what they offer is written in one place.',
+			from: { path: '^nodes/', pathNot: '^nodes/Outreach/guardrails/' },
+			to: {
+				path: '^nodes/Outreach/guardrails/',
+				pathNot: '^nodes/Outreach/guardrails/index\\.ts$',
+			},
+		},
+		{
+			name: 'run-through-its-index',
+			severity: 'error',
+			comment:
+				'The run is reached through its index only: the node file calls runItems, nothing else.',
+			from: { path: '^nodes/', pathNot: '^nodes/Outreach/run/' },
+			to: { path: '^nodes/Outreach/run/', pathNot: '^nodes/Outreach/run/index\\.ts$' },
+		},
+		{
+			name: 'wire-through-its-index',
+			severity: 'error',
+			comment:
+				'The flow takes turns for requests the wire sends; it knows the wire by its index only.',
+			from: { path: '^nodes/Outreach/transport/flow/' },
+			to: {
+				path: '^nodes/Outreach/transport/wire/',
+				pathNot: '^nodes/Outreach/transport/wire/index\\.ts$',
+			},
+		},
+		{
+			name: 'operations-declare-only',
+			severity: 'error',
+			comment:
+				'An operation file declares its fields, request and output; it never sends, checks or runs anything, so adding one touches nothing else.',
+			from: { path: '^nodes/Outreach/(actions|fields)/' },
+			to: { path: '^nodes/Outreach/(run|transport|guardrails|methods)/' },
+		},
+		{
+			name: 'a-resource-stands-alone',
+			severity: 'error',
+			comment:
+				'No resource knows another: each folder under actions/ is read alone, beside what every operation is (actions/operation.ts).',
+			from: { path: '^nodes/Outreach/actions/([^/]+)/' },
+			to: {
+				path: '^nodes/Outreach/actions/',
+				pathNot: ['^nodes/Outreach/actions/($1/|operation\\.ts$)'],
+			},
+		},
+		{
+			name: 'fields-below-operations',
+			severity: 'error',
+			comment: 'fields/ holds what every operation shares; it must not depend on any one of them.',
+			from: { path: '^nodes/Outreach/fields/' },
+			to: { path: '^nodes/Outreach/actions/', pathNot: '^nodes/Outreach/actions/operation\\.ts$' },
+		},
+		{
+			name: 'the-run-knows-no-operation',
+			severity: 'error',
+			comment:
+				'The run serves every operation by its declared shape; naming one would make adding an operation touch it.',
+			from: { path: '^nodes/Outreach/(run|methods)/' },
+			to: { path: '^nodes/Outreach/actions/', pathNot: '^nodes/Outreach/actions/operation\\.ts$' },
 		},
 		{
 			name: 'pickers-stand-apart',
 			severity: 'error',
 			comment:
-				'A list search and a load-options method are separate entry points n8n calls; neither is built on the other.',
-			from: { path: '^nodes/Outreach/(listSearch|loadOptions)/' },
-			to: { path: '^nodes/Outreach/(listSearch|loadOptions)/', pathNot: '^nodes/Outreach/$1/' },
-		},
-		{
-			name: 'resources-declare-only',
-			severity: 'error',
-			comment:
-				'A resource file declares fields and routing; the node wires the pickers in by name, so a resource never imports one.',
-			from: { path: '^nodes/Outreach/resources/' },
-			to: { path: '^nodes/Outreach/(listSearch|loadOptions)/' },
-		},
-		{
-			name: 'fields-below-resources',
-			severity: 'error',
-			comment: 'fields/ holds what every resource shares; it must not depend on any one resource.',
-			from: { path: '^nodes/Outreach/fields/' },
-			to: { path: '^nodes/Outreach/resources/' },
+				'The pickers are entry points n8n calls from the editor: they read through the transport and share nothing with a run.',
+			from: { path: '^nodes/Outreach/methods/' },
+			to: { path: '^(nodes|credentials)/', pathNot: '^nodes/Outreach/(methods|transport|shared)/' },
 		},
 		{
 			name: 'no-test-code-in-the-package',

@@ -1,34 +1,64 @@
-import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-
 import {
-	OUTREACH_BASE_URL_EXPRESSION,
-	OUTREACH_CREDENTIAL_TYPE,
-} from '../../credentials/OutreachApi.credentials';
-import { searchCampaigns } from './listSearch/searchCampaigns';
-import { searchCustomers } from './listSearch/searchCustomers';
-import { getActions } from './loadOptions/getActions';
-import { actionDescription } from './resources/action';
-import { assistantDescription } from './resources/assistant';
-import { callDescription } from './resources/call';
-import { campaignDescription } from './resources/campaign';
-import { customerDescription } from './resources/customer';
-import { knowledgeBaseDescription } from './resources/knowledgeBase';
-import { OUTREACH_DESCRIPTION } from './shared/constants';
-import { nodeOptionFields } from './fields/nodeOptions';
+	NodeConnectionTypes,
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 
-/**
- * Every operation, resource by resource. Each operation's routing (fields/routing.ts) sends its
- * request through this package's transport (transport/index.ts), by way of the one hook n8n's
- * routing engine lets a declarative node send with: checks, redirects, deadlines, 429s, guardrails and
- * the coordination of a run's items all live there.
- */
-const resourceOperations = [
-	...callDescription,
-	...campaignDescription,
-	...customerDescription,
-	...knowledgeBaseDescription,
-	...actionDescription,
-	...assistantDescription,
+import { OUTREACH_CREDENTIAL_TYPE } from '../../credentials/OutreachApi.credentials';
+import { createCallTransferAction } from './actions/action/createCallTransfer.operation';
+import { createEmailAction } from './actions/action/createEmail.operation';
+import { createSmsAction } from './actions/action/createSms.operation';
+import { createStaffingAction } from './actions/action/createStaffing.operation';
+import { createTelephonyAction } from './actions/action/createTelephony.operation';
+import { getManyActions } from './actions/action/getAll.operation';
+import { createAssistant } from './actions/assistant/create.operation';
+import { makeCall } from './actions/call/make.operation';
+import { createCampaign } from './actions/campaign/create.operation';
+import { deleteCampaign } from './actions/campaign/delete.operation';
+import { getCampaign } from './actions/campaign/get.operation';
+import { getManyCampaigns } from './actions/campaign/getAll.operation';
+import { deleteCustomer } from './actions/customer/delete.operation';
+import { getManyCustomers } from './actions/customer/getAll.operation';
+import { createKnowledgeBase } from './actions/knowledgeBase/create.operation';
+import { deleteKnowledgeBase } from './actions/knowledgeBase/delete.operation';
+import { getKnowledgeBase } from './actions/knowledgeBase/get.operation';
+import { updateKnowledgeBase } from './actions/knowledgeBase/update.operation';
+import { nodeOptionFields, requestOptionsField } from './fields/nodeOptions';
+import { resourceProperties, type Resource } from './fields/resourceProperties';
+import { getActions, searchCampaigns, searchCustomers } from './methods';
+import { runItems } from './run';
+import { OUTREACH_DESCRIPTION } from './shared/constants';
+
+/** Every operation, resource by resource, as the service description lists them. */
+export const resources: Resource[] = [
+	{ value: 'call', defaultOperation: 'make', operations: [makeCall] },
+	{
+		value: 'campaign',
+		defaultOperation: 'getAll',
+		operations: [createCampaign, deleteCampaign, getCampaign, getManyCampaigns],
+	},
+	{ value: 'customer', defaultOperation: 'getAll', operations: [deleteCustomer, getManyCustomers] },
+	{
+		value: 'knowledgeBase',
+		defaultOperation: 'create',
+		operations: [createKnowledgeBase, deleteKnowledgeBase, getKnowledgeBase, updateKnowledgeBase],
+	},
+	{
+		value: 'action',
+		defaultOperation: 'getAll',
+		operations: [
+			createCallTransferAction,
+			createEmailAction,
+			createSmsAction,
+			createStaffingAction,
+			createTelephonyAction,
+			getManyActions,
+		],
+	},
+	{ value: 'assistant', defaultOperation: 'create', operations: [createAssistant] },
 ];
 
 export class Outreach implements INodeType {
@@ -49,11 +79,6 @@ export class Outreach implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: OUTREACH_CREDENTIAL_TYPE, required: true }],
-		requestDefaults: {
-			baseURL: OUTREACH_BASE_URL_EXPRESSION,
-			headers: { Accept: 'application/json' },
-			json: true,
-		},
 		properties: [
 			{
 				displayName: 'Resource',
@@ -72,8 +97,9 @@ export class Outreach implements INodeType {
 				// A new node, and a new AI-agent tool, starts on a read-only operation: Customer → Get Many.
 				default: 'customer',
 			},
-			...resourceOperations,
+			...resources.flatMap(resourceProperties),
 			...nodeOptionFields,
+			requestOptionsField,
 		],
 	};
 
@@ -81,4 +107,19 @@ export class Outreach implements INodeType {
 		listSearch: { searchCampaigns, searchCustomers },
 		loadOptions: { getActions },
 	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const resource = this.getNodeParameter('resource', 0) as string;
+		const name = this.getNodeParameter('operation', 0) as string;
+		const operation = resources
+			.find(({ value }) => value === resource)
+			?.operations.find(({ option }) => option.value === name);
+		if (!operation) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`The operation "${name}" of "${resource}" is not one this version of the node offers`,
+			);
+		}
+		return [await runItems(this, operation)];
+	}
 }

@@ -16,8 +16,8 @@ import {
 } from '../Outreach/shared/constants';
 import { OUTREACH_CREDENTIAL_TYPE } from '../../credentials/OutreachApi.credentials';
 import { MAX_RECORD_ID_LENGTH, recordId } from '../Outreach/shared/validators';
-import { maxPagesField } from '../Outreach/fields/nodeOptions';
-import { maxPagesOption, ownLane, readAllPages, serviceError } from '../Outreach/transport';
+import { maxPages, maxPagesField } from '../Outreach/fields/nodeOptions';
+import { accountOf, ownLane, readAllPages, serviceError } from '../Outreach/transport';
 import { nextMemory, sameMemory } from './memory';
 
 /** What the trigger watches: each event is "a record appeared in this list". */
@@ -117,12 +117,16 @@ export class OutreachTrigger implements INodeType {
 		const event = this.getNodeParameter('event') as string;
 		const listPath = EVENT_LISTS[event] ?? EVENT_LISTS.newCustomer;
 		// The whole list, each record once, or an error: a partial read must not look like deletions.
+		const account = await accountOf(this);
 		const records = await readAllPages(
-			this,
+			account,
 			{ url: listPath },
 			{
 				limit: Infinity,
-				maxPages: maxPagesOption(this),
+				maxPages: maxPages(
+					this.getNode(),
+					this.getNodeParameter('options.maxPages', DEFAULT_MAX_LIST_PAGES),
+				),
 				boundHint:
 					'The trigger compares the whole list on every poll: raise Options → Max Pages to watch a longer list.',
 				lane: ownLane(POLL_RATE_LIMIT_WAIT_MS, 'the trigger’s bound for one poll'),
@@ -131,8 +135,8 @@ export class OutreachTrigger implements INodeType {
 		const ids = records.map((record) => recordId(record));
 		const firstWithoutId = ids.indexOf(undefined);
 		if (firstWithoutId >= 0) {
-			throw await serviceError(
-				this,
+			throw serviceError(
+				account,
 				`The service's answer to GET ${listPath} lists a record without an ID the trigger can remember (record ${firstWithoutId + 1})`,
 				`The trigger tells records apart by their id (or action_id, campaign_id, customer_id, _id): text or a number of at most ${MAX_RECORD_ID_LENGTH} characters.`,
 			);

@@ -14,7 +14,6 @@ import {
 	OUTREACH_CREDENTIAL_TYPE,
 	OUTREACH_CREDENTIALS,
 	OUTREACH_NODE_TYPE,
-	routingExecute,
 	runWorkflow,
 } from './engine';
 import { inputItemsNode } from './input-node';
@@ -24,8 +23,7 @@ const AGENT_NODE_TYPE = 'test.toolCallingAgent';
 
 /**
  * The Outreach node as n8n offers it to an AI agent: n8n's NodeTypes serves a node type ending in
- * "Tool" as the node itself with an `ai_tool` output, and gives a declarative node an execute that
- * runs n8n's routing node.
+ * "Tool" as the node itself with an `ai_tool` output and the node's own execute.
  */
 function outreachToolType(): INodeType {
 	const nodeType = getNodeType();
@@ -39,7 +37,7 @@ function outreachToolType(): INodeType {
 	return {
 		description,
 		methods: nodeType.methods,
-		execute: routingExecute(nodeType),
+		execute: nodeType.execute,
 	};
 }
 

@@ -90,19 +90,20 @@ export interface NodeEnd {
 type NodeEndedListener = (executionId: string | undefined, nodeName: string, end: NodeEnd) => void;
 const nodeEndedListeners = new Set<NodeEndedListener>();
 
+type Execute = (this: IExecuteFunctions) => Promise<INodeExecutionData[][] | null>;
+
 /**
- * The `execute` n8n's CLI assigns to a declarative node type: the routing node over the execution's
- * own context, cancel signal included. The harness also tells its listeners when a run of the node
- * ended, so that a test of Stop can tell how long the node went on.
+ * A node type's `execute`, telling the harness's listeners when a run of the node ended, so that a
+ * test of Stop can tell how long the node went on.
  */
-export function routingExecute(nodeType: INodeType) {
+function toldWhenEnded(execute: Execute): Execute {
 	return async function (this: IExecuteFunctions) {
 		const tell = (end: Omit<NodeEnd, 'at'>) => {
 			for (const listener of nodeEndedListeners)
 				listener(this.getExecutionId(), this.getNode().name, { at: Date.now(), ...end });
 		};
 		try {
-			const data = (await new RoutingNode(this as never, nodeType).runNode()) ?? [];
+			const data = (await execute.call(this)) ?? [];
 			tell({ items: data[0] });
 			return data;
 		} catch (error) {
@@ -110,6 +111,24 @@ export function routingExecute(nodeType: INodeType) {
 			throw error;
 		}
 	};
+}
+
+/**
+ * The `execute` n8n's CLI assigns to a declarative node type (an earlier release of this package,
+ * measured beside this one): the routing node over the execution's own context, cancel signal included.
+ */
+function routingExecute(nodeType: INodeType): Execute {
+	return async function (this: IExecuteFunctions) {
+		return (await new RoutingNode(this as never, nodeType).runNode()) ?? [];
+	};
+}
+
+const told = new WeakSet<INodeType>();
+
+/** The execute n8n runs for a node type, as n8n's CLI gives it, telling when a run ended. */
+export function executeOf(nodeType: INodeType): Execute | undefined {
+	if (runsThroughRoutingNode(nodeType)) return toldWhenEnded(routingExecute(nodeType));
+	return nodeType.execute && toldWhenEnded(nodeType.execute as Execute);
 }
 
 export const nodeTypes: INodeTypes & { register(type: string, nodeType: INodeType): void } = {
@@ -124,8 +143,11 @@ export const nodeTypes: INodeTypes & { register(type: string, nodeType: INodeTyp
 	},
 	getByNameAndVersion(type: string, version?: number): INodeType {
 		const nodeType = NodeHelpers.getVersionedNodeType(this.getByName(type), version);
-		// As n8n's CLI does, once, on the loaded node type itself.
-		if (runsThroughRoutingNode(nodeType)) nodeType.execute = routingExecute(nodeType);
+		// As n8n's CLI does for a declarative node, once, on the loaded node type itself.
+		if (!told.has(nodeType) && (nodeType.execute || runsThroughRoutingNode(nodeType))) {
+			told.add(nodeType);
+			nodeType.execute = executeOf(nodeType);
+		}
 		return nodeType;
 	},
 	getKnownTypes() {

@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { Outreach } from '../../nodes/Outreach/Outreach.node';
-import { isPreSendStep } from '../../nodes/Outreach/transport/run/nodeRun';
 import { getNodeType, OUTREACH_NODE_TYPE, PACKAGE_ROOT } from '../../support/engine/engine';
 
 const description = getNodeType().description;
@@ -30,32 +29,21 @@ describe('Outreach node description', () => {
 		}
 	});
 
-	it('sends every operation through the transport, and every step of an item is known to its node run', () => {
-		const preSends: unknown[] = [];
-		const collect = (value: unknown): void => {
-			if (Array.isArray(value)) value.forEach(collect);
+	it('runs every operation with its own execute: nothing in the form is left to n8n’s routing', () => {
+		expect(typeof getNodeType().execute).toBe('function');
+		expect(description.requestDefaults).toBeUndefined();
+		const routed: string[] = [];
+		const visit = (value: unknown, at: string): void => {
+			if (Array.isArray(value)) value.forEach((entry, index) => visit(entry, `${at}[${index}]`));
 			else if (value && typeof value === 'object') {
 				for (const [key, entry] of Object.entries(value)) {
-					if (key === 'preSend' && Array.isArray(entry)) preSends.push(...entry);
-					else collect(entry);
+					if (key === 'routing' || key === 'send') routed.push(`${at}.${key}`);
+					visit(entry, `${at}.${key}`);
 				}
 			}
 		};
-		for (const resource of resources) {
-			for (const operation of operationsOf(String(resource.value))) {
-				const routing = operation.routing;
-				expect(routing?.send?.paginate).toBe(true);
-				expect(typeof routing?.operations?.pagination).toBe('function');
-				const [first] = routing?.send?.preSend ?? [];
-				expect((first as { name?: string }).name).toBe('registerItem');
-			}
-		}
-		collect(description.properties);
-		const unknown = preSends.filter(
-			(step) => (step as { name?: string }).name !== 'registerItem' && !isPreSendStep(step),
-		);
-		expect(preSends.length).toBeGreaterThan(30);
-		expect(unknown).toEqual([]);
+		visit(description.properties, 'properties');
+		expect(routed).toEqual([]);
 	});
 
 	it('is usable as an AI agent tool: every operation says what it does', () => {

@@ -1,7 +1,7 @@
 // How the requests of every run that uses one service account take turns, and what the flow learns
 // from the service's refusals: how many at once, or how many a second.
-import { accountFlow, AccountFlow } from '../../nodes/Outreach/transport/run/accountFlow';
-import type { FlowShare } from '../../nodes/Outreach/transport/run/flowShare';
+import { accountFlow, AccountFlow } from '../../nodes/Outreach/transport/flow/accountFlow';
+import type { FlowShare } from '../../nodes/Outreach/transport/flow/flowShare';
 import type { Slot } from '../../nodes/Outreach/transport/wire';
 import {
 	INITIAL_CONCURRENT_REQUESTS,

@@ -1,4 +1,4 @@
-import { itemList } from '../../nodes/Outreach/transport/run/itemList';
+import { itemList } from '../../nodes/Outreach/run/itemList';
 import {
 	backoffMs,
 	reachedService,

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INode, INodeProperties } from 'n8n-workflow';
 
 import {
 	DEFAULT_CONCURRENT_REQUESTS,
@@ -6,10 +6,12 @@ import {
 	DEFAULT_RATE_LIMIT_WAIT_SECONDS,
 	LIST_PAGE_SIZE,
 } from '../shared/constants';
+import { fieldError } from '../shared/errors';
+import { wholeNumber } from '../shared/validators';
 
 /**
  * Options → Max Pages: how far a list is read, by Get Many's Return All and by each poll of the
- * trigger (`description` says which). The transport reads it (maxPagesOption).
+ * trigger (`description` says which). maxPages() reads it.
  */
 export function maxPagesField(description: string): INodeProperties {
 	return {
@@ -22,10 +24,23 @@ export function maxPagesField(description: string): INodeProperties {
 	};
 }
 
+/** A whole-number setting of the node, at least `least`; an error names it otherwise. */
+export function wholeSetting(node: INode, value: unknown, label: string, least: number): number {
+	const number = wholeNumber(value);
+	if (number === undefined || number < least) {
+		throw fieldError(node, label, `"${String(value)}" is not a whole number of at least ${least}`);
+	}
+	return number;
+}
+
+/** Options → Max Pages as set (an expression's value included). */
+export function maxPages(node: INode, value: unknown): number {
+	return wholeSetting(node, value ?? DEFAULT_MAX_LIST_PAGES, 'Max Pages', 1);
+}
+
 /**
  * Return All and Limit, shown for every list operation, and the options of every operation: what the
- * output holds, and how the node's run sends its requests. The transport (transport/run/runOptions.ts)
- * reads them.
+ * output holds, and how the node's run sends its requests. The run reads them (run/settings.ts).
  */
 export const nodeOptionFields: INodeProperties[] = [
 	{
@@ -108,3 +123,77 @@ export const nodeOptionFields: INodeProperties[] = [
 		],
 	},
 ];
+
+/**
+ * Settings → Request Options, as n8n offered them while the node was declarative: workflows saved
+ * with them keep their values, and each still does what it says.
+ */
+export const requestOptionsField: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	isNodeSetting: true,
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Batching',
+			name: 'batching',
+			placeholder: 'Add Batching',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: false },
+			default: { batch: {} },
+			options: [
+				{
+					displayName: 'Batching',
+					name: 'batch',
+					values: [
+						{
+							displayName: 'Items per Batch',
+							name: 'batchSize',
+							type: 'number',
+							typeOptions: { minValue: -1 },
+							default: 50,
+							description:
+								'Input will be split in batches to throttle requests. -1 for disabled. 0 will be treated as 1.',
+						},
+						{
+							displayName: 'Batch Interval (Milliseconds)',
+							name: 'batchInterval',
+							type: 'number',
+							typeOptions: { minValue: 0 },
+							default: 1000,
+							description: 'Time (in milliseconds) between each batch of requests. 0 for disabled.',
+						},
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Ignore SSL Issues (Insecure)',
+			name: 'allowUnauthorizedCerts',
+			type: 'boolean',
+			noDataExpression: true,
+			default: false,
+			description: 'Whether to connect even if SSL certificate validation is not possible',
+		},
+		{
+			displayName: 'Proxy',
+			name: 'proxy',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. http://myproxy:3128',
+			description:
+				'HTTP proxy the requests go through; with a user name and password: http://username:password@myproxy:3128',
+		},
+		{
+			displayName: 'Timeout',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 10000,
+			description:
+				'Time in ms to wait for the server to send response headers (and start the response body) before aborting the request',
+		},
+	],
+};

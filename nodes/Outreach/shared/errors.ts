@@ -1,28 +1,21 @@
-import {
-	NodeApiError,
-	NodeOperationError,
-	type IExecuteSingleFunctions,
-	type ILoadOptionsFunctions,
-	type IPollFunctions,
-} from 'n8n-workflow';
-
-export type NodeContext = IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
+import { NodeApiError, NodeOperationError, type INode } from 'n8n-workflow';
 
 /** An error about one form field (or credential field), raised before any request is sent. */
 export function fieldError(
-	context: NodeContext,
+	node: INode,
 	fieldLabel: string,
 	problem: string,
 	hint?: string,
+	itemIndex?: number,
 ): NodeOperationError {
-	return new NodeOperationError(context.getNode(), `${fieldLabel}: ${problem}`, {
-		...('getItemIndex' in context ? { itemIndex: context.getItemIndex() } : {}),
+	return new NodeOperationError(node, `${fieldLabel}: ${problem}`, {
+		...(itemIndex === undefined ? {} : { itemIndex }),
 		description: hint,
 	});
 }
 
 /** The error to pass on from a failed step: n8n's own errors as they are, anything else wrapped. */
-export function nodeError(context: NodeContext, error: unknown): NodeApiError | NodeOperationError {
+export function nodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(context.getNode(), error instanceof Error ? error : String(error));
+	return new NodeOperationError(node, error instanceof Error ? error : String(error));
 }

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { NodeContext } from '../../shared/errors';
 import { describeValue, isPlainObject } from '../../shared/objectPaths';
+import type { Account } from './account';
 import type { ServiceAnswer } from './request';
 import { serviceError } from './serviceError';
 
@@ -32,17 +32,17 @@ function serviceWords(body: unknown): string {
  * message for it and the service's own words. Pickers and the trigger show only an error's message,
  * so outside an item the service's words are the message.
  */
-async function successBody(context: NodeContext, answer: ServiceAnswer): Promise<unknown> {
+function successBody(account: Account, answer: ServiceAnswer): unknown {
 	const { status, body, label, contentType } = answer;
 	if (status < 200 || status >= 300) {
 		const description = `${label} answered ${status}: ${serviceWords(body)}`;
-		const error = await serviceError(context, '', description, status);
-		if (!('getItemIndex' in context)) error.message = description;
+		const error = serviceError(account, '', description, status);
+		if (!account.forItems) error.message = description;
 		throw error;
 	}
 	if (typeof body === 'string') {
-		throw await serviceError(
-			context,
+		throw serviceError(
+			account,
 			`The service's answer to ${label} is not JSON`,
 			`HTTP ${status}, ${contentType || 'no content type'}. It begins: ${preview(body)}`,
 			status,
@@ -52,19 +52,16 @@ async function successBody(context: NodeContext, answer: ServiceAnswer): Promise
 }
 
 /** The envelope of an answer about one record; its `data` must be the record (an object). */
-export async function recordEnvelope(
-	context: NodeContext,
-	answer: ServiceAnswer,
-): Promise<IDataObject> {
-	const body = await successBody(context, answer);
+export function recordEnvelope(account: Account, answer: ServiceAnswer): IDataObject {
+	const body = successBody(account, answer);
 	const problem = !isPlainObject(body)
 		? `the body is ${describeValue(body)}`
 		: !isPlainObject(body.data)
 			? `data is ${describeValue(body.data)}`
 			: undefined;
 	if (problem) {
-		throw await serviceError(
-			context,
+		throw serviceError(
+			account,
 			`The service's answer to ${answer.label} holds no record: ${problem}`,
 			`It begins: ${preview(body)}`,
 			answer.status,
@@ -82,12 +79,8 @@ export interface ListAnswer {
 }
 
 /** Checks a list answer: `data.data` must be a list of objects. */
-export async function listAnswer(
-	context: NodeContext,
-	answer: ServiceAnswer,
-	page: number,
-): Promise<ListAnswer> {
-	const body = await successBody(context, answer);
+export function listAnswer(account: Account, answer: ServiceAnswer, page: number): ListAnswer {
+	const body = successBody(account, answer);
 	const data = isPlainObject(body) ? body.data : undefined;
 	const records = isPlainObject(data) ? data.data : undefined;
 	let problem: string | undefined;
@@ -100,8 +93,8 @@ export async function listAnswer(
 			problem = `record ${index + 1} of page ${page} is ${describeValue(records[index])}`;
 	}
 	if (problem) {
-		throw await serviceError(
-			context,
+		throw serviceError(
+			account,
 			`The service's answer to ${answer.label} is not a list: ${problem}`,
 			`It begins: ${preview(body)}`,
 			answer.status,

@@ -6,7 +6,8 @@ import {
 	MIN_REFUSAL_WAIT_MS,
 	RESENDS_AFTER_FAILURE,
 } from '../../shared/constants';
-import { nodeError, type NodeContext } from '../../shared/errors';
+import { nodeError } from '../../shared/errors';
+import type { Account } from './account';
 import { NoAnswer, sendOnce, type ServiceAnswer } from './request';
 import { backoffMs, retryAfterMs, resendOfStatus } from './resendPolicy';
 import { serviceError } from './serviceError';
@@ -46,7 +47,7 @@ export class NotSent extends Error {}
 const neverReached = new WeakSet<object>();
 
 /** Marks an error of a request that was never sent. */
-export function notSent<T extends object>(error: T): T {
+function notSent<T extends object>(error: T): T {
 	neverReached.add(error);
 	return error;
 }
@@ -87,7 +88,7 @@ export const editorLane = () => ownLane(EDITOR_RATE_LIMIT_WAIT_MS, 'the editorâ€
  * status.
  */
 export async function sendUntilAnswered(
-	context: NodeContext,
+	account: Account,
 	request: IHttpRequestOptions,
 	lane: Lane,
 	labelSuffix = '',
@@ -101,15 +102,14 @@ export async function sendUntilAnswered(
 		if (!slot) throw new NotSent();
 		let result: ServiceAnswer | NoAnswer;
 		try {
-			result = await sendOnce(context, request, labelSuffix);
+			result = await sendOnce(account, request, labelSuffix);
 		} catch (error) {
 			lane.giveBack(() => slot.answered());
-			throw nodeError(context, error);
+			throw nodeError(account.node, error);
 		}
 
 		if (result instanceof NoAnswer) {
-			const cancelled =
-				'getExecutionCancelSignal' in context && context.getExecutionCancelSignal()?.aborted;
+			const cancelled = account.cancel?.aborted === true;
 			const safe = result.transient && (!changesData || !result.reachedService);
 			if (cancelled || !safe || failures >= RESENDS_AFTER_FAILURE) {
 				lane.giveBack(() => slot.answered());
@@ -133,7 +133,7 @@ export async function sendUntilAnswered(
 					: Math.max(asked, backoffMs(refusals, MIN_REFUSAL_WAIT_MS, Math.random));
 			if (now - firstRefusal + wait > lane.waitBudgetMs) {
 				lane.giveBack(() => slot.refused(0));
-				throw await refusedTooLong(context, result, refusals, now - firstRefusal, wait, lane);
+				throw refusedTooLong(account, result, refusals, now - firstRefusal, wait, lane);
 			}
 			slot.refused(wait);
 			continue;
@@ -149,21 +149,21 @@ export async function sendUntilAnswered(
 	}
 }
 
-async function refusedTooLong(
-	context: NodeContext,
+function refusedTooLong(
+	account: Account,
 	answer: ServiceAnswer,
 	refusals: number,
 	waitedMs: number,
 	askedMs: number,
 	lane: Lane,
-): Promise<NodeApiError> {
+): NodeApiError {
 	const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 	const waited =
 		refusals === 1
 			? `and asks to wait ${seconds(askedMs)}`
 			: `${refusals} times over ${seconds(waitedMs)}, and asks to wait ${seconds(askedMs)} more`;
-	return await serviceError(
-		context,
+	return serviceError(
+		account,
 		`The service refused ${answer.label} with 429 Too Many Requests ${waited}`,
 		`It waits at most ${seconds(lane.waitBudgetMs)} in all for one request (${lane.waitBudgetSetting}). The service refused the request each time, so it did nothing: sending it again later is safe.`,
 		429,

@@ -1,8 +1,8 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { LIST_PAGE_SIZE } from '../../shared/constants';
-import type { NodeContext } from '../../shared/errors';
 import { recordId } from '../../shared/validators';
+import type { Account } from './account';
 import { listAnswer, type ListAnswer } from './answers';
 import { sendUntilAnswered, type Lane } from './delivery';
 import { serviceError } from './serviceError';
@@ -17,19 +17,19 @@ interface ListPage extends ListAnswer {
 
 /** One page of a list endpoint (`page`, `per_page`), checked to be a list. */
 export async function readListPage(
-	context: NodeContext,
+	account: Account,
 	request: IHttpRequestOptions,
 	lane: Lane,
 	page: number,
 	perPage = LIST_PAGE_SIZE,
 ): Promise<ListPage> {
 	const answer = await sendUntilAnswered(
-		context,
+		account,
 		{ ...request, method: 'GET', qs: { ...request.qs, page, per_page: perPage } },
 		lane,
 		` (page ${page})`,
 	);
-	const listed = await listAnswer(context, answer, page);
+	const listed = listAnswer(account, answer, page);
 	const { records, total } = listed;
 	const totalSaysMore = total !== undefined && page * perPage < total;
 	const hasMore = records.length >= perPage && (total === undefined || totalSaysMore);
@@ -53,7 +53,7 @@ interface ReadPagesOptions {
  * the list goes on past `maxPages`.
  */
 export async function readAllPages(
-	context: NodeContext,
+	account: Account,
 	request: IHttpRequestOptions,
 	{ limit, maxPages, boundHint, lane }: ReadPagesOptions,
 ): Promise<IDataObject[]> {
@@ -68,7 +68,7 @@ export async function readAllPages(
 			label,
 			totalSaysMore,
 			hasMore,
-		} = await readListPage(context, request, lane, page, perPage);
+		} = await readListPage(account, request, lane, page, perPage);
 		let fresh = 0;
 		let withoutId = false;
 		for (const record of pageRecords) {
@@ -82,23 +82,23 @@ export async function readAllPages(
 		// A full page of records already read is not a shift at a page boundary: the page came again.
 		const samePageAgain = withoutId && JSON.stringify(pageRecords) === previousPage;
 		if (pageRecords.length >= perPage && (fresh === 0 || samePageAgain)) {
-			throw await serviceError(
-				context,
+			throw serviceError(
+				account,
 				`The service's answer to ${label} repeats the records of an earlier page: it seems to ignore the page parameter`,
 			);
 		}
 		if (withoutId) previousPage = JSON.stringify(pageRecords);
 
 		if (pageRecords.length < perPage && totalSaysMore) {
-			throw await serviceError(
-				context,
+			throw serviceError(
+				account,
 				`The service's answer to ${label} is cut short: it holds ${pageRecords.length} records where ${perPage} were asked for, but the service reports ${total} in all`,
 			);
 		}
 		if (!hasMore || records.length >= limit) return records.slice(0, limit);
 		if (page >= maxPages) {
-			throw await serviceError(
-				context,
+			throw serviceError(
+				account,
 				`GET ${request.url}: stopped after ${maxPages.toLocaleString('en-US')} pages (${(maxPages * perPage).toLocaleString('en-US')} records), and the service still reports more`,
 				boundHint,
 			);

@@ -6,14 +6,11 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
-import {
-	normalizeOutreachBaseUrl,
-	OUTREACH_CREDENTIAL_TYPE,
-	outreachAuthorization,
-} from '../../../../credentials/OutreachApi.credentials';
+import { outreachAuthorization } from '../../../../credentials/OutreachApi.credentials';
 import { DEFAULT_REQUEST_TIMEOUT_MS, MAX_SAME_ORIGIN_REDIRECTS } from '../../shared/constants';
-import { fieldError, type NodeContext } from '../../shared/errors';
+import { fieldError } from '../../shared/errors';
 import { baseUrlProblem } from '../../shared/validators';
+import type { Account } from './account';
 import { reachedService, transientFailure } from './resendPolicy';
 import { serviceError } from './serviceError';
 
@@ -58,18 +55,16 @@ async function beforeDeadline<T>(pending: Promise<T>, deadline: AbortSignal): Pr
  * not only an idle socket, ends at the deadline or when the execution is stopped.
  */
 async function exchange(
-	context: NodeContext,
+	account: Account,
 	options: IHttpRequestOptions,
 	deadline: AbortSignal,
 ): Promise<IN8nHttpFullResponse> {
-	const cancel =
-		'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+	const { cancel } = account;
 	const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
-	const { accessToken } = await context.getCredentials(OUTREACH_CREDENTIAL_TYPE);
 	return (await beforeDeadline(
-		context.helpers.httpRequest({
+		account.http({
 			...options,
-			headers: { ...options.headers, Authorization: outreachAuthorization(accessToken) },
+			headers: { ...options.headers, Authorization: outreachAuthorization(account.token) },
 			abortSignal: signal,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
@@ -97,19 +92,17 @@ function absoluteUrl(options: IHttpRequestOptions): URL {
  * write never changes its method.
  */
 export async function sendOnce(
-	context: NodeContext,
+	account: Account,
 	request: IHttpRequestOptions,
 	labelSuffix = '',
 ): Promise<ServiceAnswer | NoAnswer> {
 	const method = request.method ?? 'GET';
 	const label = `${method} ${request.url}${labelSuffix}`;
-	const baseURL =
-		request.baseURL ??
-		normalizeOutreachBaseUrl((await context.getCredentials(OUTREACH_CREDENTIAL_TYPE)).baseUrl);
+	const baseURL = account.baseUrl;
 	const problem = baseUrlProblem(baseURL);
 	// Nothing leaves, so nothing can have happened on the service.
 	if (problem)
-		return new NoAnswer(fieldError(context, 'Base URL', problem, BASE_URL_HINT), false, false);
+		return new NoAnswer(fieldError(account.node, 'Base URL', problem, BASE_URL_HINT), false, false);
 
 	const timeout = request.timeout ?? DEFAULT_REQUEST_TIMEOUT_MS;
 	const deadline = AbortSignal.timeout(timeout);
@@ -117,9 +110,9 @@ export async function sendOnce(
 	let options: IHttpRequestOptions = { ...request, baseURL };
 	for (let redirects = 0; ; redirects++) {
 		// n8n's Stop came first: the request never leaves, so it cannot have done anything.
-		if ('getExecutionCancelSignal' in context && context.getExecutionCancelSignal()?.aborted) {
-			const stopped = await serviceError(
-				context,
+		if (account.cancel?.aborted) {
+			const stopped = serviceError(
+				account,
 				`Not sent: the execution was stopped before ${label} was sent`,
 				'Nothing was sent for this item.',
 			);
@@ -127,19 +120,19 @@ export async function sendOnce(
 		}
 		let response: IN8nHttpFullResponse;
 		try {
-			response = await exchange(context, options, deadline);
+			response = await exchange(account, options, deadline);
 		} catch (error) {
 			if (deadline.aborted) {
-				const noAnswer = await serviceError(
-					context,
+				const noAnswer = serviceError(
+					account,
 					`No complete answer to ${label} within ${timeout / 1000} s`,
 					'The service kept the request open without finishing its answer. If it is only slow, raise Settings → Request Options → Timeout.',
 				);
 				return new NoAnswer(noAnswer, true, false);
 			}
 			const { message, description, httpCode, cause } = error as NodeApiError;
-			const failure = await serviceError(
-				context,
+			const failure = serviceError(
+				account,
 				String(message),
 				description ?? undefined,
 				httpCode ? Number(httpCode) : undefined,
@@ -156,16 +149,16 @@ export async function sendOnce(
 		}
 		const target = new URL(location, absoluteUrl(options));
 		if (method !== 'GET' || target.origin !== origin) {
-			throw await serviceError(
-				context,
+			throw serviceError(
+				account,
 				`The service redirected ${label} to ${target.href}, which this node does not follow`,
 				`The access token is only sent to the Base URL's origin (${origin}), and a request that changes data is never re-sent elsewhere. If the service has moved, change the Base URL in the credential.`,
 				status,
 			);
 		}
 		if (redirects >= MAX_SAME_ORIGIN_REDIRECTS) {
-			throw await serviceError(
-				context,
+			throw serviceError(
+				account,
 				`The service redirected ${label} too many times (${redirects})`,
 				`Last redirect: ${status} to ${target.href}`,
 				status,

@@ -1,32 +1,25 @@
 import { NodeApiError, type JsonObject } from 'n8n-workflow';
 
-import { OUTREACH_CREDENTIAL_TYPE } from '../../../../credentials/OutreachApi.credentials';
-import type { NodeContext } from '../../shared/errors';
+import type { Account } from './account';
 
-/**
- * Replaces every occurrence of the access token as it is sent (trimmed, as the credential's header
- * sends it), so that no message can carry it anywhere.
- */
-async function withoutToken(context: NodeContext, text: string): Promise<string> {
-	const { accessToken } = await context.getCredentials(OUTREACH_CREDENTIAL_TYPE);
-	const sent = typeof accessToken === 'string' ? accessToken.trim() : '';
-	return sent === '' ? text : text.split(sent).join('***');
+/** Every occurrence of the access token as it is sent, replaced: no message can carry it anywhere. */
+function withoutToken(account: Account, text: string): string {
+	return account.token === '' ? text : text.split(account.token).join('***');
 }
 
 /** An API error that names the request; built from text only, so it holds no request options. */
-export async function serviceError(
-	context: NodeContext,
+export function serviceError(
+	account: Account,
 	message: string,
 	description?: string,
 	httpCode?: number,
-): Promise<NodeApiError> {
+): NodeApiError {
 	const clean = {
-		message: await withoutToken(context, message),
-		description: description === undefined ? undefined : await withoutToken(context, description),
+		message: withoutToken(account, message),
+		description: description === undefined ? undefined : withoutToken(account, description),
 	};
-	return new NodeApiError(context.getNode(), clean as JsonObject, {
+	return new NodeApiError(account.node, clean as JsonObject, {
 		...clean,
 		httpCode: httpCode === undefined ? undefined : String(httpCode),
-		...('getItemIndex' in context ? { itemIndex: context.getItemIndex() } : {}),
 	});
 }

@@ -1,0 +1,89 @@
+import type { Operation } from '../operation';
+import { bodyField, commaList, integer } from '../../fields/bodyFields';
+import {
+	UNKNOWN_CREATION,
+	actionAdditionalFields,
+	actionIdentityFields,
+	createActionRequest,
+	integrationTypeField,
+	mandatoryOption,
+	showFor,
+} from './common';
+
+const show = showFor('createTelephony');
+
+/** Create telephony-system action: `type` is the integration's name; the numbers are integer IDs. */
+export const createTelephonyAction: Operation = {
+	resource: 'action',
+	option: {
+		name: 'Create Telephony-System Action',
+		value: 'createTelephony',
+		action: 'Create a telephony system action',
+		description: 'Create an action that uses your telephony integration between two numbers',
+	},
+	request: createActionRequest(),
+	write: {
+		unknownOutcome: UNKNOWN_CREATION,
+	},
+	fields: [
+		...actionIdentityFields,
+		integrationTypeField,
+		bodyField(
+			{
+				displayName: 'From Number ID',
+				name: 'fromNumberId',
+				type: 'number',
+				required: true,
+				typeOptions: { numberPrecision: 0 },
+				default: 0,
+				description: 'ID of the source number in the telephony system',
+				displayOptions: { show },
+			},
+			'webhook.from',
+			integer,
+		),
+		bodyField(
+			{
+				displayName: 'To Number ID',
+				name: 'toNumberId',
+				type: 'number',
+				required: true,
+				typeOptions: { numberPrecision: 0 },
+				default: 0,
+				description: 'ID of the destination number in the telephony system',
+				displayOptions: { show },
+			},
+			'webhook.to',
+			integer,
+		),
+		actionAdditionalFields('createTelephony', 'telephonyFields', [
+			bodyField(
+				{
+					displayName: 'Description',
+					name: 'description',
+					type: 'string',
+					typeOptions: { rows: 2 },
+					default: '',
+					description: 'What the action is for',
+				},
+				'description',
+			),
+			mandatoryOption(
+				'Whether to wait for the telephony system’s response before the call goes on',
+				false,
+			),
+			bodyField(
+				{
+					displayName: 'Tags',
+					name: 'tags',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. sales, follow-up',
+					description: 'Comma-separated call tags',
+				},
+				'tags',
+				commaList,
+			),
+		]),
+	],
+};

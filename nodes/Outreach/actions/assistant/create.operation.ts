@@ -1,0 +1,75 @@
+import type { Operation } from '../operation';
+import { additionalFieldsCollection } from '../../fields/additionalFields';
+import { bodyField, commaList, required } from '../../fields/bodyFields';
+import { ASSISTANT_MODEL_FIELD } from '../../shared/constants';
+
+const show = { resource: ['assistant'], operation: ['create'] };
+
+/** POST /v2/_assistants */
+export const createAssistant: Operation = {
+	resource: 'assistant',
+	option: {
+		name: 'Create',
+		value: 'create',
+		action: 'Create an assistant',
+		description: 'Create an AI assistant that can use actions',
+	},
+	request: { method: 'POST', path: '/v2/_assistants' },
+	write: {
+		unknownOutcome:
+			'The assistant may have been created: look for it in the service before running this item again.',
+	},
+	fields: [
+		bodyField(
+			{
+				displayName: 'Name',
+				name: 'assistantName',
+				type: 'string',
+				required: true,
+				default: '',
+				placeholder: 'e.g. Appointment setter',
+				description: 'Display name of the assistant',
+				displayOptions: { show },
+			},
+			'name',
+			required,
+		),
+		additionalFieldsCollection('assistantFields', show, [
+			bodyField(
+				{
+					displayName: 'Action Names or IDs',
+					name: 'actions',
+					type: 'multiOptions',
+					typeOptions: { loadOptionsMethod: 'getActions' },
+					default: [],
+					description:
+						'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				},
+				'actions',
+				commaList,
+			),
+			bodyField(
+				{
+					displayName: 'Description',
+					name: 'description',
+					type: 'string',
+					typeOptions: { rows: 2 },
+					default: '',
+					description: 'What the assistant is for',
+				},
+				'description',
+			),
+			bodyField(
+				{
+					displayName: 'Model',
+					name: 'model',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. gpt-4o',
+					description: `AI model the assistant uses; sent as "${ASSISTANT_MODEL_FIELD}" (the service description does not name this field — override it with Additional Body Fields if yours differs)`,
+				},
+				ASSISTANT_MODEL_FIELD,
+			),
+		]),
+	],
+};

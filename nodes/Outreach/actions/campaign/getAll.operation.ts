@@ -1,0 +1,15 @@
+import type { Operation } from '../operation';
+
+/** GET /v2/_campaigns?page=&per_page= (Return All and Limit are shared by every list). */
+export const getManyCampaigns: Operation = {
+	resource: 'campaign',
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many campaigns',
+		description: 'List campaigns, page by page',
+	},
+	request: { method: 'GET', path: '/v2/_campaigns' },
+	output: 'list',
+	fields: [],
+};

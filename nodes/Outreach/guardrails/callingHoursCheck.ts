@@ -1,0 +1,54 @@
+import { isoIn, nextCallingTime, withinCallingHours } from '../shared/callingHours';
+import { fieldBlock, type Block } from './blocks';
+import { parseTimeZone, type CredentialGuards } from './credentialGuards';
+
+/** A call outside the Calling Hours: why, and the first moment a call is allowed (ISO 8601). */
+export interface OutsideHours {
+	message: string;
+	nextCallAllowedAt: string;
+}
+
+const NOT_SENT = 'Nothing was sent. Fix the setting there; only the owner of the credential can.';
+
+/**
+ * Whether a call may be placed at `now` under the credential's Calling Hours, read in the recipient's
+ * time zone when the Make Call names one, else in the credential's, else in the workflow's. A
+ * setting that cannot be read blocks the call, naming the field.
+ */
+export function callingHoursCheck(
+	{ hours, hoursText, hoursZone }: CredentialGuards,
+	recipientZone: unknown,
+	workflowZone: string,
+	now = Date.now(),
+): { block: Block } | { outside: OutsideHours } | undefined {
+	if ('problem' in hours) {
+		return {
+			block: fieldBlock('Calling Hours (Outreach API credential)', hours.problem, NOT_SENT),
+		};
+	}
+	if ('problem' in hoursZone) {
+		return {
+			block: fieldBlock(
+				'Calling Hours Time Zone (Outreach API credential)',
+				hoursZone.problem,
+				NOT_SENT,
+			),
+		};
+	}
+	const recipient = parseTimeZone(recipientZone);
+	if ('problem' in recipient) {
+		return { block: fieldBlock('Recipient Time Zone', recipient.problem, 'Nothing was sent.') };
+	}
+	if (!hours.windows) return undefined;
+	const zone = recipient.zone ?? hoursZone.zone ?? workflowZone;
+	if (withinCallingHours(now, hours.windows, zone)) return undefined;
+	const next = nextCallingTime(now, hours.windows, zone) ?? now;
+	const nextCallAllowedAt = isoIn(next, zone);
+	const whose = recipient.zone ? 'the recipient’s time zone' : 'time zone';
+	return {
+		outside: {
+			message: `Not called: now is outside the Calling Hours of the Outreach API credential (${hoursText}, ${whose} ${zone}); the next call is allowed from ${nextCallAllowedAt}`,
+			nextCallAllowedAt,
+		},
+	};
+}

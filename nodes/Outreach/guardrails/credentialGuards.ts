@@ -1,0 +1,72 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+import { normalizeOutreachBaseUrl } from '../../../credentials/OutreachApi.credentials';
+import { isTimeZone, parseCallingHours } from '../shared/callingHours';
+import { parseAllowedPrefixes } from '../shared/destinations';
+import { digest } from './requestKey';
+
+/** The guardrails the owner of the Outreach API credential set; a problem when one is mistyped. */
+export interface CredentialGuards {
+	allowed: ReturnType<typeof parseAllowedPrefixes>;
+	cap: { calls: number } | { problem: string };
+	/**
+	 * The credential, as the guardrails count it: its ID, Base URL and token, hashed (the token is
+	 * never held in clear). Two credentials are two accounts, each with its own cap.
+	 */
+	account: string;
+	/** The service account, as the service counts requests: Base URL and token, hashed. */
+	service: string;
+	/** Calling Hours; undefined windows: any time. */
+	hours: ReturnType<typeof parseCallingHours>;
+	/** Calling Hours as the owner wrote them, for messages. */
+	hoursText: string;
+	/** Calling Hours Time Zone; undefined: the workflow's. */
+	hoursZone: { zone: string | undefined } | { problem: string };
+	/** Dry Run: nothing that changes data is sent. */
+	dryRun: boolean;
+}
+
+/**
+ * The credential's Max Calls per Execution: no cap when it is empty (as on credentials saved before
+ * it existed); otherwise a whole number of at least 1, and anything else (0, "-0", spaces, "ten") a
+ * problem that blocks every call, so that a typing mistake never lifts the cap.
+ */
+function parseCallCap(value: unknown): CredentialGuards['cap'] {
+	if (value === undefined || value === null || value === '') return { calls: 0 };
+	const text = typeof value === 'string' ? value.trim() : undefined;
+	const calls = text !== undefined && /^[1-9]\d*$/.test(text) ? Number(text) : value;
+	if (typeof calls === 'number' && Number.isSafeInteger(calls) && calls >= 1) return { calls };
+	return {
+		problem: `${JSON.stringify(value)} is not a whole number of at least 1 (leave the field empty for no cap)`,
+	};
+}
+
+/** A time zone setting: empty for the workflow's, else a zone n8n knows, else a problem. */
+export function parseTimeZone(value: unknown): CredentialGuards['hoursZone'] {
+	if (value === undefined || value === null || value === '') return { zone: undefined };
+	if (isTimeZone(value)) return { zone: value };
+	return {
+		problem: `${JSON.stringify(value)} is not a time zone n8n knows: use an IANA name such as America/New_York`,
+	};
+}
+
+/** The guardrails of the credential `credentialId`, as n8n decrypted it (once per run). */
+export function credentialGuards(
+	credentials: ICredentialDataDecryptedObject,
+	credentialId: string,
+): CredentialGuards {
+	const service = [
+		normalizeOutreachBaseUrl(credentials.baseUrl),
+		String(credentials.accessToken ?? '').trim(),
+	];
+	return {
+		allowed: parseAllowedPrefixes(credentials.allowedDestinations),
+		cap: parseCallCap(credentials.maxCallsPerExecution),
+		account: digest(JSON.stringify([credentialId, ...service])),
+		service: digest(JSON.stringify(service)),
+		hours: parseCallingHours(credentials.callingHours),
+		hoursText: String(credentials.callingHours ?? '').trim(),
+		hoursZone: parseTimeZone(credentials.callingHoursTimeZone),
+		dryRun: credentials.dryRun === true,
+	};
+}

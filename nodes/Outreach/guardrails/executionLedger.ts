@@ -1,0 +1,116 @@
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { MAX_LEDGER_ANSWERS } from '../shared/constants';
+
+/** A placing request (a call, a campaign) counted toward the cap while it may place something. */
+interface Placing {
+	state: 'pending' | 'placed';
+	/** The first answer, while the ledger holds answers (MAX_LEDGER_ANSWERS). */
+	output?: INodeExecutionData[];
+	/** Resolves when the pending request has its outcome. */
+	settled: Promise<void>;
+}
+
+/** What to do with a request that changes data. */
+export type Claim =
+	| { send: Claimed }
+	/** An identical call or campaign was placed earlier in the execution: its answer, when still held. */
+	| { repeat: INodeExecutionData[] | undefined }
+	/** An identical request failed earlier in the execution without a clear answer. */
+	| { uncertain: true }
+	/** An identical call or campaign is in flight: claim again once it has its outcome. */
+	| { wait: Promise<void> }
+	/** The execution already placed as many as the cap allows, or this one would go past it. */
+	| { capReached: { cap: number; counted: number; weight: number } };
+
+/** A claimed request; its sender reports what became of it, once. */
+export interface Claimed {
+	placed(output: INodeExecutionData[]): void;
+	/** It failed without a clear answer: it may have taken effect. */
+	uncertain(): void;
+	/** It was not sent, or the service clearly refused it: nothing happened. */
+	withdrawn(): void;
+}
+
+export interface ClaimRules {
+	/** It places a call or campaign: counted toward `cap`, and an identical one is not placed twice. */
+	places: boolean;
+	/** Most people the placing requests of the execution may reach (0: no cap). */
+	cap: number;
+	/** How many people this request reaches: a call one, a campaign its customers. */
+	weight: number;
+	/** An identical call or campaign placed earlier does not stop this one. */
+	allowRepeats: boolean;
+	/** An identical request whose outcome is unknown does not stop this one. */
+	resendUnknown: boolean;
+}
+
+/**
+ * The requests one workflow execution sent through one credential, across its nodes, their runs,
+ * n8n's Retry On Fail and an AI agent's tool invocations: the calls and campaigns it placed, for the
+ * credential's cap and so that an identical one is not placed twice, and every write whose outcome
+ * is unknown, so that nothing identical is sent after it. `key` is what makes a request this request.
+ */
+export class ExecutionLedger {
+	private readonly placings = new Map<string, Placing>();
+	/** Keys of requests that failed without a clear answer. */
+	private readonly unknown = new Set<string>();
+	/** People reached by placing requests that placed, may have placed or are in flight: what the cap counts. */
+	private counted = 0;
+	private answers = 0;
+	private repeats = 0;
+
+	claim(key: string, rules: ClaimRules): Claim {
+		if (this.unknown.has(key) && !rules.resendUnknown) return { uncertain: true };
+		if (!rules.places) return { send: this.claimed(key, undefined) };
+		if (!rules.allowRepeats) {
+			const earlier = this.placings.get(key);
+			if (earlier?.state === 'pending') return { wait: earlier.settled };
+			if (earlier?.state === 'placed') return { repeat: earlier.output };
+		}
+		const { cap, weight } = rules;
+		if (cap > 0 && this.counted + weight > cap) {
+			return { capReached: { cap, counted: this.counted, weight } };
+		}
+		this.counted += weight;
+		const placingKey = rules.allowRepeats ? `${key}#${++this.repeats}` : key;
+		return { send: this.claimed(key, placingKey, weight) };
+	}
+
+	private claimed(key: string, placingKey: string | undefined, weight = 0): Claimed {
+		let settle = () => undefined as void;
+		const settled = new Promise<void>((resolve) => (settle = resolve));
+		const placing: Placing | undefined = placingKey ? { state: 'pending', settled } : undefined;
+		if (placingKey && placing) this.placings.set(placingKey, placing);
+		let open = true;
+		const close = (change: () => void) => {
+			if (!open) return;
+			open = false;
+			change();
+			settle();
+		};
+		return {
+			placed: (output) =>
+				close(() => {
+					if (!placing) return;
+					placing.state = 'placed';
+					if (this.answers + output.length <= MAX_LEDGER_ANSWERS) {
+						placing.output = output;
+						this.answers += output.length;
+					}
+				}),
+			uncertain: () =>
+				close(() => {
+					// Still counted: it may have placed a call.
+					this.unknown.add(key);
+					if (placingKey) this.placings.delete(placingKey);
+				}),
+			withdrawn: () =>
+				close(() => {
+					if (!placingKey) return;
+					this.placings.delete(placingKey);
+					this.counted -= weight;
+				}),
+		};
+	}
+}

@@ -1,0 +1,97 @@
+import type { IHttpRequestOptions } from 'n8n-workflow';
+
+import { isPlainObject } from '../shared/objectPaths';
+import { fieldBlock, type Block } from './blocks';
+
+/**
+ * A JSON body as it goes on the wire: serialised once, and that text parsed back. The guardrails
+ * read `sent` and the request carries `text`, so no getter, `toJSON` or later change to the objects
+ * the body was built from can make what is checked differ from what is sent.
+ */
+interface WireBody {
+	text: string;
+	sent: unknown;
+}
+
+/** A value JSON cannot carry as it is, and where it sits in the body. */
+interface WireProblem {
+	path: string;
+	problem: string;
+}
+
+class NotJson extends Error {
+	constructor(readonly found: WireProblem) {
+		super(found.problem);
+	}
+}
+
+const joined = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+/** What JSON would drop or change, or undefined. */
+function lossOf(value: unknown, inList: boolean): string | undefined {
+	if (typeof value === 'function') return 'is a function';
+	if (typeof value === 'symbol') return 'is a symbol';
+	if (typeof value === 'bigint') return 'is a BigInt';
+	if (typeof value === 'number' && !Number.isFinite(value)) return `is ${value}`;
+	if (value === undefined && inList) return 'is undefined inside a list';
+	return undefined;
+}
+
+/**
+ * Functions anywhere among the body's own properties (a `toJSON` included), before anything is
+ * serialised: a body that carries code is blocked, not sent as whatever the code returns.
+ */
+function findCode(value: unknown, path: string, seen: Set<object>): void {
+	if (typeof value !== 'object' || value === null || seen.has(value)) return;
+	seen.add(value);
+	const list = Array.isArray(value);
+	for (const [key, entry] of Object.entries(value)) {
+		const at = list ? `${path}[${key}]` : joined(path, key);
+		const loss = lossOf(entry, list);
+		if (loss) throw new NotJson({ path: at, problem: loss });
+		findCode(entry, at, seen);
+	}
+}
+
+/** Serialises a JSON body once, or says what in it JSON cannot carry. */
+function wireBody(body: unknown): { wire: WireBody } | WireProblem {
+	try {
+		findCode(body, '', new Set());
+		const text = JSON.stringify(body, function (this: unknown, key: string, value: unknown) {
+			const loss = lossOf(value, Array.isArray(this));
+			if (loss) throw new NotJson({ path: key, problem: loss });
+			return value;
+		});
+		return { wire: { text, sent: JSON.parse(text) as unknown } };
+	} catch (error) {
+		if (error instanceof NotJson) return error.found;
+		return { path: '', problem: `cannot be sent as JSON (${(error as Error).message})` };
+	}
+}
+
+/** Whether a body is sent as JSON text by the transport: a non-empty plain object. */
+function isJsonBody(body: unknown): boolean {
+	return isPlainObject(body) && Object.keys(body).length > 0;
+}
+
+/**
+ * Turns a request's JSON body into the text that is sent, once (see wireBody above), and returns that
+ * text parsed back; a body JSON cannot carry as it is (a function, a value JSON would drop) is blocked,
+ * naming where it sits, before anything is sent. Any other body is returned as it is.
+ */
+export function serialiseBody(request: IHttpRequestOptions): { sent: unknown } | { block: Block } {
+	if (!isJsonBody(request.body)) return { sent: request.body };
+	const serialised = wireBody(request.body);
+	if (!('wire' in serialised)) {
+		return {
+			block: fieldBlock(
+				'Request body',
+				`${serialised.path || 'the body'} ${serialised.problem}, which JSON cannot carry`,
+				'Nothing was sent. Each field of the body must be text, a number, true/false, a list or an object; check the expressions, Additional Body Fields included.',
+			),
+		};
+	}
+	request.body = serialised.wire.text;
+	request.headers = { ...request.headers, 'Content-Type': 'application/json' };
+	return { sent: serialised.wire.sent };
+}

@@ -1,4 +1,0 @@
-import { resourceOperations } from '../../fields/operationList';
-import { createAssistant } from './create';
-
-export const assistantDescription = resourceOperations('assistant', 'create', [createAssistant]);

@@ -1,0 +1,148 @@
+// What an item ends as: its output, or its error and what became of its request, and the error that
+// fails the node when an item failed without Continue On Fail.
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeExecutionData,
+	type NodeApiError,
+} from 'n8n-workflow';
+
+import type { Write } from '../actions/operation';
+import { formFields, RESEND_OPTION, type Block, type OutsideHours } from '../guardrails';
+import { itemList } from './itemList';
+
+/** What became of an item's request, as the error that fails the node tells it. */
+export type Outcome = 'succeeded' | 'failed' | 'unknown' | 'unsent';
+
+export type ItemError = NodeApiError | NodeOperationError;
+
+export type Ending = { outcome: Outcome } & (
+	| { output: INodeExecutionData[] }
+	| { error: ItemError }
+);
+
+export const ended = (outcome: Outcome, output: INodeExecutionData[]): Ending => ({
+	outcome,
+	output,
+});
+
+export function failed(outcome: Outcome, error: ItemError, index: number): Ending {
+	error.context.itemIndex = index;
+	return { outcome, error };
+}
+
+export function blockError(node: INode, block: Block, index: number): NodeOperationError {
+	return new NodeOperationError(node, block.message, {
+		itemIndex: index,
+		description: block.description,
+	});
+}
+
+/** The error of a call outside the Calling Hours: nothing was sent; when to call instead. */
+export function outsideHoursError(node: INode, outside: OutsideHours, index: number) {
+	return new NodeOperationError(node, outside.message, {
+		itemIndex: index,
+		description: `Nothing was sent. Calling again before ${outside.nextCallAllowedAt} is blocked the same way; with Continue On Fail, the item's error carries that moment as nextCallAllowedAt, for a Wait node.`,
+	});
+}
+
+/** With Continue On Fail, a call outside the Calling Hours is an error item that says when to call. */
+export function outsideHoursItem(outside: OutsideHours, index: number): INodeExecutionData[] {
+	return [{ json: { error: { ...outside } }, pairedItem: { item: index } }];
+}
+
+/**
+ * What a write would have sent, in a Dry Run: method, address and body as they would have gone out
+ * (a form's files as name, size and type), never the token.
+ */
+export function dryRunOutput(
+	baseUrl: string,
+	request: IHttpRequestOptions,
+	sent: unknown,
+	index: number,
+): INodeExecutionData[] {
+	const url = new URL(`${baseUrl}/${request.url.replace(/^\/+/, '')}`);
+	for (const [name, value] of Object.entries(request.qs ?? {}))
+		url.searchParams.set(name, String(value));
+	const body = sent instanceof FormData ? formFields(sent) : sent;
+	return [
+		{
+			json: {
+				dryRun: true,
+				method: request.method ?? 'GET',
+				url: url.href,
+				body: body as IDataObject,
+			},
+			pairedItem: { item: index },
+		},
+	];
+}
+
+/**
+ * What a write that failed without a clear answer may have done, from its operation's text for that
+ * case ("The call may have been placed: look for …"): the part before the colon.
+ */
+export function effectOf(unknownOutcome: string): string {
+	return unknownOutcome.split(':')[0];
+}
+
+/** An error of a write that may have taken effect: what may have happened, and how to check. */
+export function outcomeUnknown<T extends ItemError>(error: T, write: Write): T {
+	const { description } = error;
+	error.description = description ? `${description} ${write.unknownOutcome}` : write.unknownOutcome;
+	return error;
+}
+
+/** The error of a write whose earlier try failed without a clear answer: it is not sent again. */
+export function notSentAgain(node: INode, unknownOutcome: string, index: number) {
+	const effect = effectOf(unknownOutcome);
+	return new NodeOperationError(
+		node,
+		`Not sent again: an earlier try of this item failed without a clear answer, so ${effect.charAt(0).toLowerCase()}${effect.slice(1)}`,
+		{
+			itemIndex: index,
+			description: `n8n's Retry On Fail does not send it again. To send it again anyway, knowing it may happen twice, turn on ${RESEND_OPTION}.`,
+		},
+	);
+}
+
+/** With Continue On Fail, an item Stop kept from being sent. */
+export function stoppedItem(node: INode, index: number): INodeExecutionData {
+	return {
+		json: {},
+		error: new NodeOperationError(
+			node,
+			'Not sent: the execution was stopped before this item was sent',
+			{ itemIndex: index, description: 'Nothing was sent for this item.' },
+		),
+		pairedItem: { item: index },
+	};
+}
+
+/** What happened to the run's items, for the error that fails the node. */
+export function outcomes(endings: Array<Ending | undefined>): string {
+	const by = (outcome: Outcome) =>
+		[...endings.keys()].filter((index) => (endings[index]?.outcome ?? 'unsent') === outcome);
+	const [succeeded, failures, unknown, unsent] = [
+		by('succeeded'),
+		by('failed'),
+		by('unknown'),
+		by('unsent'),
+	];
+	const sent = succeeded.length + failures.length + unknown.length;
+	return [
+		`${sent} of ${endings.length} items were sent: ${succeeded.length} succeeded, ${failures.length + unknown.length} failed; ${unsent.length} were not sent.`,
+		unknown.length
+			? `Failed without a clear answer (they may have taken effect): ${itemList(unknown)}.`
+			: '',
+		failures.length ? `Failed: ${itemList(failures)}.` : '',
+		unsent.length ? `Not sent: ${itemList(unsent)}.` : '',
+		unknown.length
+			? 'Running the node again sends every item again: run it only for the items that failed with a clear answer or were not sent, once you have checked the service for the others. Settings → Retry On Fail sends again only those, never an item that may have taken effect.'
+			: 'Running the node again sends every item again: run it only for the items that failed or were not sent, or turn on Settings → Retry On Fail, which sends again only those.',
+	]
+		.filter(Boolean)
+		.join(' ');
+}

@@ -1,0 +1,168 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { Operation } from '../actions/operation';
+import { callingHoursCheck, destinationBlock, requestKey, serialiseBody } from '../guardrails';
+import { nodeError } from '../shared/errors';
+import { buildRequest, type BuiltRequest } from './build';
+import {
+	blockError,
+	ended,
+	failed,
+	outcomeUnknown,
+	notSentAgain,
+	outcomes,
+	outsideHoursError,
+	outsideHoursItem,
+	stoppedItem,
+	type Ending,
+	type ItemError,
+} from './endings';
+import { checkedEnding, claim, type Planned } from './claims';
+import { NodeRun } from './nodeRun';
+import { sendPlan, type Plan } from './sending';
+
+/**
+ * The node's run over its items. Every item's request is built and checked before any is sent, so
+ * an item that is invalid or blocked anywhere in the input stops the node before anything leaves
+ * (without Continue On Fail). The rules, in the order they apply to an item:
+ *
+ * | when                                                            | what happens to the item                         |
+ * | --------------------------------------------------------------- | ------------------------------------------------ |
+ * | a write succeeded in an earlier try (Retry On Fail)             | not sent: that answer is its output again        |
+ * | a write failed without a clear answer in an earlier try         | not sent: an error saying it may have taken effect |
+ * |   … with Options → Resend After Unknown Outcome                 | built and checked again                          |
+ * | its form cannot be read, or a guardrail blocks it               | an error; without Continue On Fail, none is sent |
+ * | identical to a write of the execution with an unknown outcome   | not sent, an error; the others go on             |
+ * | identical to a call or campaign already placed                  | not sent: that answer, marked repeated           |
+ * | otherwise                                                       | sent, in input order, as its turn comes (flow)   |
+ * | identical to a call or campaign in flight                       | waits for its outcome, then as above             |
+ * | a call gets its turn outside the Calling Hours                  | not sent: an error saying when to call           |
+ * | a request fails on the last try, without Continue On Fail       | nothing not yet sent is sent                     |
+ * | n8n's Stop (the execution's cancel signal)                      | nothing not yet sent is sent; waits end at once  |
+ */
+export async function runItems(
+	context: IExecuteFunctions,
+	operation: Operation,
+): Promise<INodeExecutionData[]> {
+	const run = await NodeRun.start(context, operation);
+	try {
+		const count = context.getInputData().length;
+		const endings: Array<Ending | undefined> = new Array(count);
+		const plans: Plan[] = [];
+		for (let index = 0; index < count; index++) {
+			const planned = await planItem(run, index);
+			if ('plan' in planned) plans.push(planned.plan);
+			else endings[index] = planned.ending;
+			if (!('halts' in planned && planned.halts) || run.settings.continueOnFail) continue;
+			for (const plan of plans) plan.claimed?.withdrawn();
+			return finish(run, endings);
+		}
+		await sendPlans(run, plans, endings);
+		return finish(run, endings);
+	} finally {
+		run.end();
+	}
+}
+
+const halting = (ending: Ending): Planned => ({ ending, halts: true });
+
+/** What the item is to do: its request built and checked, or how it ends without being sent. */
+async function planItem(run: NodeRun, index: number): Promise<Planned | { plan: Plan }> {
+	const { context, operation, settings } = run;
+	const node = context.getNode();
+	const { write } = operation;
+	const earlier = write ? run.earlier(index) : undefined;
+	if (earlier && 'succeeded' in earlier) return { ending: ended('succeeded', earlier.succeeded) };
+	if (write && earlier && !settings.resendUnknown) {
+		const error = outcomeUnknown(notSentAgain(node, write.unknownOutcome, index), write);
+		return { ending: failed('unknown', error, index) };
+	}
+	let built: BuiltRequest;
+	try {
+		built = await buildRequest(context, operation, index);
+	} catch (error) {
+		return halting(failed('unsent', nodeError(node, error), index));
+	}
+	if (!write) return { plan: { index, built } };
+
+	// What the guardrails read is what is sent: the body serialised once, and parsed back.
+	const serialised = serialiseBody(built.request);
+	if ('block' in serialised)
+		return halting(failed('unsent', blockError(node, serialised.block, index), index));
+	const { sent } = serialised;
+	const destinations = write.destinations && destinationBlock(run.guards, sent, write.destinations);
+	if (destinations) return halting(failed('unsent', blockError(node, destinations, index), index));
+	if (write.callingHours) {
+		const hours = callingHoursCheck(run.guards, built.recipientZone, context.getTimezone());
+		if (hours && 'block' in hours)
+			return halting(failed('unsent', blockError(node, hours.block, index), index));
+		if (hours && settings.continueOnFail && run.coordinated)
+			return halting(ended('unsent', outsideHoursItem(hours.outside, index)));
+		if (hours)
+			return halting(failed('unsent', outsideHoursError(node, hours.outside, index), index));
+	}
+	const key = requestKey(built.request, sent);
+	const check = claim(run, key, sent);
+	const checked = checkedEnding(run, check, index);
+	if (checked) return checked;
+	return { plan: { index, built, sent, key, check } };
+}
+
+/**
+ * Sends the planned items in input order: at most Max Concurrent Requests at once, each when its
+ * account's flow gives it a turn, held until the item has ended (see NodeRun.itemFailed).
+ */
+async function sendPlans(run: NodeRun, plans: Plan[], endings: Array<Ending | undefined>) {
+	let next = 0;
+	const work = async () => {
+		while (!run.stopped && next < plans.length) {
+			const plan = plans[next++];
+			await run.pause(run.batchTime(plan.index) - Date.now());
+			if (run.stopped) return;
+			const lane = run.lane(plan.index, plan.built.recipientZone);
+			endings[plan.index] = await sendPlan(run, plan, lane);
+			lane.release();
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(run.settings.concurrency, plans.length) }, work));
+}
+
+/**
+ * The run's output, paired with its input; without Continue On Fail, the first item's error fails the
+ * node, saying on the last try what happened to every item.
+ */
+function finish(run: NodeRun, endings: Array<Ending | undefined>): INodeExecutionData[] {
+	const node = run.context.getNode();
+	const { continueOnFail } = run.settings;
+	const output: INodeExecutionData[] = [];
+	let failure: ItemError | undefined;
+	for (const [index, ending] of endings.entries()) {
+		if (!ending) {
+			if (run.stoppedByUser && continueOnFail) output.push(stoppedItem(node, index));
+			continue;
+		}
+		if ('output' in ending) output.push(...ending.output);
+		else if (continueOnFail)
+			output.push({ json: {}, error: told(run, ending.error), pairedItem: { item: index } });
+		else failure ??= ending.error;
+	}
+	if (!failure) return output;
+	if (run.lastTry && endings.length > 1) {
+		const summary = outcomes(endings);
+		failure.description = failure.description ? `${failure.description} ${summary}` : summary;
+	}
+	throw told(run, failure);
+}
+
+/**
+ * An error as whoever reads it gets it. When the node runs as an AI agent's tool, n8n's tool wrapper
+ * passes the agent either the message or, on some releases (n8n 1.110), the description alone: the
+ * message then carries both, and the description nothing more.
+ */
+function told(run: NodeRun, error: ItemError): ItemError {
+	const { description } = error;
+	if (run.coordinated || !description) return error;
+	if (!error.message.includes(description)) error.message = `${error.message}. ${description}`;
+	error.description = null;
+	return error;
+}

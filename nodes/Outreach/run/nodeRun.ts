@@ -1,0 +1,163 @@
+import { sleep, type IExecuteFunctions } from 'n8n-workflow';
+
+import { OUTREACH_CREDENTIAL_TYPE } from '../../../credentials/OutreachApi.credentials';
+import type { Operation } from '../actions/operation';
+import {
+	callingHoursCheck,
+	credentialGuards,
+	executionLedger,
+	type CredentialGuards,
+	type OutsideHours,
+} from '../guardrails';
+import { accountFlow, accountOf, type Account, type FlowShare, type Lane } from '../transport';
+import { runSettings, type RunSettings } from './settings';
+import { isLastTry, nextTry, type ItemMemory, type NodeTries } from './tries';
+
+/** A call whose turn came after the Calling Hours ended: it is not sent. */
+export class HoursEnded extends Error {
+	constructor(readonly outside: OutsideHours) {
+		super(outside.message);
+	}
+}
+
+/** An item's lane, which holds its last turn until the run has taken in the item's outcome. */
+export type ItemLane = Lane & { release(): void };
+
+/**
+ * One run of the node over its items: its settings, the account and guardrails its credential names,
+ * the tries of n8n's Retry On Fail, and when it stops sending: after a failure that fails the node,
+ * or n8n's Stop (the execution's cancel signal), which also ends every wait at once.
+ */
+export class NodeRun {
+	readonly tries?: NodeTries;
+	readonly lastTry: boolean;
+	/** When the run started, for Batching. */
+	readonly started = Date.now();
+	private halt?: 'failure' | 'stop';
+	private resolveHalted = () => undefined as void;
+	private readonly halted = new Promise<void>((resolve) => (this.resolveHalted = resolve));
+	private readonly cancel?: AbortSignal;
+	private readonly onCancel = () => this.stop('stop');
+
+	private constructor(
+		readonly context: IExecuteFunctions,
+		readonly operation: Operation,
+		readonly account: Account,
+		readonly guards: CredentialGuards,
+		readonly settings: RunSettings,
+		/** Where the run's requests take turns: its share of its service account's flow. */
+		private readonly flow: FlowShare,
+	) {
+		this.tries = nextTry(context);
+		this.lastTry = isLastTry(context, this.tries);
+		this.cancel = context.getExecutionCancelSignal();
+		if (this.cancel?.aborted) this.stop('stop');
+		this.cancel?.addEventListener('abort', this.onCancel, { once: true });
+	}
+
+	static async start(context: IExecuteFunctions, operation: Operation): Promise<NodeRun> {
+		const credentials = await context.getCredentials(OUTREACH_CREDENTIAL_TYPE, 0);
+		const id = context.getNode().credentials?.[OUTREACH_CREDENTIAL_TYPE]?.id ?? '';
+		const guards = credentialGuards(credentials, id);
+		const settings = runSettings(context);
+		const flow = accountFlow(guards.service).share(settings.concurrency);
+		const account = await accountOf(context, credentials);
+		return new NodeRun(context, operation, account, guards, settings, flow);
+	}
+
+	/** Items are coordinated across tries: false when the node runs as an AI agent's tool. */
+	get coordinated(): boolean {
+		return this.tries !== undefined;
+	}
+
+	get stopped(): boolean {
+		return this.halt !== undefined;
+	}
+
+	get stoppedByUser(): boolean {
+		return this.halt === 'stop';
+	}
+
+	/** No further request of the run starts; those waiting for a turn are not sent. */
+	stop(halt: 'failure' | 'stop'): void {
+		if (this.halt) return;
+		this.halt = halt;
+		this.flow.dropStopped();
+		this.resolveHalted();
+	}
+
+	/**
+	 * An item failed: without Continue On Fail, on the last try, nothing not yet sent is sent. Called
+	 * before the item's claim and turn are given back, so that nothing waiting on them starts.
+	 */
+	itemFailed(): void {
+		if (this.lastTry && !this.settings.continueOnFail) this.stop('failure');
+	}
+
+	/** Waits `ms`, or less when the run stops meanwhile. */
+	async pause(ms: number): Promise<void> {
+		if (ms > 0) await Promise.race([sleep(ms), this.halted]);
+	}
+
+	/** The execution's ledger for the run's credential (see guardrails/executionLedger.ts). */
+	ledger() {
+		let execution: object = this.tries ?? this.account;
+		try {
+			execution = this.context.getContext('flow');
+		} catch {
+			// A context without the execution's flow context: the ledger is the run's own.
+		}
+		return executionLedger(execution, this.guards.account);
+	}
+
+	/** What an earlier try left of a write of the item. */
+	earlier(index: number): ItemMemory | undefined {
+		return this.tries?.memory.get(index);
+	}
+
+	/** What became of a write of the item; forgotten when nothing happened (it may be sent again). */
+	remember(index: number, memory: ItemMemory | undefined): void {
+		if (memory) this.tries?.memory.set(index, memory);
+		else this.tries?.memory.delete(index);
+	}
+
+	/**
+	 * Where the item's requests take their turns. A call reads the Calling Hours again when it gets
+	 * its turn: it may have waited for it, or on refusals, past their end.
+	 */
+	lane(index: number, recipientZone?: unknown): ItemLane {
+		let held: (() => void) | undefined;
+		const release = () => {
+			const giveBack = held;
+			held = undefined;
+			giveBack?.();
+		};
+		return {
+			waitBudgetMs: this.settings.waitBudgetMs,
+			waitBudgetSetting: 'Options → Max Wait for Rate Limits',
+			giveBack: (giveBack) => (held = giveBack),
+			release,
+			pause: async (ms) => await this.pause(ms),
+			turn: async () => {
+				release();
+				const slot = await this.flow.acquire(index, () => this.stopped);
+				if (!slot || recipientZone === undefined) return slot;
+				const hours = callingHoursCheck(this.guards, recipientZone, this.context.getTimezone());
+				if (!hours || !('outside' in hours)) return slot;
+				slot.answered();
+				throw new HoursEnded(hours.outside);
+			},
+		};
+	}
+
+	/** Once the run is over. */
+	end(): void {
+		this.cancel?.removeEventListener('abort', this.onCancel);
+	}
+
+	/** The time Batching lets the item at `index` go, or 0. */
+	batchTime(index: number): number {
+		const { batch } = this.settings;
+		return batch ? this.started + Math.floor(index / batch.size) * batch.intervalMs : 0;
+	}
+}

@@ -1,0 +1,94 @@
+import type { IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
+
+import {
+	DEFAULT_CONCURRENT_REQUESTS,
+	DEFAULT_RATE_LIMIT_WAIT_SECONDS,
+	DEFAULT_REQUEST_TIMEOUT_MS,
+} from '../shared/constants';
+import { fieldError } from '../shared/errors';
+import { wholeSetting } from '../fields/nodeOptions';
+
+/** How one run of the node sends its items: its Options and Settings → Request Options. */
+export interface RunSettings {
+	continueOnFail: boolean;
+	/** Options → Max Concurrent Requests. */
+	concurrency: number;
+	/** Options → Max Wait for Rate Limits, in ms. */
+	waitBudgetMs: number;
+	allowRepeats: boolean;
+	resendUnknown: boolean;
+	/** Request Options → Batching: items sent in groups this far apart. */
+	batch?: { size: number; intervalMs: number };
+	/** What every request carries: Timeout, Proxy, Ignore SSL Issues. */
+	transport: Pick<IHttpRequestOptions, 'timeout' | 'proxy' | 'skipSslCertificateValidation'>;
+}
+
+interface RequestOptions {
+	batching?: { batch?: { batchSize?: number; batchInterval?: number } };
+	proxy?: string;
+	timeout?: number;
+	allowUnauthorizedCerts?: boolean;
+}
+
+/** Request Options → Proxy as n8n's HTTP helper takes it, e.g. http://user:secret@proxy:3128. */
+function proxyOf(node: INode, text: string): IHttpRequestOptions['proxy'] {
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		throw fieldError(node, 'Proxy', `"${text}" is not a URL such as http://myproxy:3128`);
+	}
+	if (!url.hostname || !url.port) {
+		throw fieldError(node, 'Proxy', `"${text}" needs a host and a port, e.g. http://myproxy:3128`);
+	}
+	return {
+		host: url.hostname,
+		port: Number(url.port),
+		protocol: url.protocol.replace(/:$/, ''),
+		...(url.username
+			? {
+					auth: {
+						username: decodeURIComponent(url.username),
+						password: decodeURIComponent(url.password),
+					},
+				}
+			: {}),
+	};
+}
+
+/** The run's settings, read once from the first item, as n8n reads a node's settings. */
+export function runSettings(context: IExecuteFunctions): RunSettings {
+	const node = context.getNode();
+	const option = (name: string, fallback: unknown) =>
+		context.getNodeParameter(`options.${name}`, 0, fallback);
+	const request = context.getNodeParameter('requestOptions', 0, {}) as RequestOptions;
+	const { batchSize = 50, batchInterval = 1_000 } = request.batching?.batch ?? {};
+	const proxy = String(request.proxy ?? '').trim();
+	return {
+		continueOnFail: context.continueOnFail(),
+		concurrency: wholeSetting(
+			node,
+			option('maxConcurrentRequests', DEFAULT_CONCURRENT_REQUESTS),
+			'Max Concurrent Requests',
+			1,
+		),
+		waitBudgetMs:
+			wholeSetting(
+				node,
+				option('maxRateLimitWait', DEFAULT_RATE_LIMIT_WAIT_SECONDS),
+				'Max Wait for Rate Limits (Seconds)',
+				0,
+			) * 1_000,
+		allowRepeats: option('allowRepeats', false) === true,
+		resendUnknown: option('resendUnknownOutcome', false) === true,
+		batch:
+			request.batching && batchSize >= 0 && batchInterval > 0
+				? { size: Math.max(1, batchSize), intervalMs: batchInterval }
+				: undefined,
+		transport: {
+			timeout: request.timeout || DEFAULT_REQUEST_TIMEOUT_MS,
+			...(proxy ? { proxy: proxyOf(node, proxy) } : {}),
+			...(request.allowUnauthorizedCerts ? { skipSslCertificateValidation: true } : {}),
+		},
+	};
+}

@@ -1,0 +1,82 @@
+// The rules of a run one at a time: what an execution's ledger lets through, and what the error
+// that fails the node says of every item. The run's rules as a whole are tested through n8n's engine.
+import { ExecutionLedger, type ClaimRules } from '../../nodes/Outreach/guardrails/executionLedger';
+import { outcomes, type Ending } from '../../nodes/Outreach/run/endings';
+
+const answer = [{ json: { call_id: 'call_1' } }];
+
+describe('the error that fails the node', () => {
+	it('says what became of every item, the ones that may have taken effect apart', () => {
+		const error = new Error('x') as never;
+		const endings: Array<Ending | undefined> = [
+			{ outcome: 'succeeded', output: answer },
+			{ outcome: 'unknown', error },
+			{ outcome: 'failed', error },
+			undefined,
+		];
+		expect(outcomes(endings)).toBe(
+			'3 of 4 items were sent: 1 succeeded, 2 failed; 1 were not sent. Failed without a clear answer (they may have taken effect): item 2. Failed: item 3. Not sent: item 4. Running the node again sends every item again: run it only for the items that failed with a clear answer or were not sent, once you have checked the service for the others. Settings → Retry On Fail sends again only those, never an item that may have taken effect.',
+		);
+	});
+});
+
+describe("an execution's ledger", () => {
+	const call: ClaimRules = {
+		places: true,
+		cap: 0,
+		weight: 1,
+		allowRepeats: false,
+		resendUnknown: false,
+	};
+	const write: ClaimRules = { ...call, places: false, weight: 0 };
+
+	it('gives the answer of an identical call placed before, and lets a different one through', () => {
+		const ledger = new ExecutionLedger();
+		const first = ledger.claim('a', call);
+		if (!('send' in first)) throw new Error('first not sent');
+		first.send.placed(answer);
+		expect(ledger.claim('a', call)).toEqual({ repeat: answer });
+		expect('send' in ledger.claim('b', call)).toBe(true);
+	});
+
+	it('blocks any write identical to one whose outcome is unknown, unless the resend option is on', () => {
+		const ledger = new ExecutionLedger();
+		for (const [key, rules] of [
+			['call', call],
+			['delete', write],
+		] as const) {
+			const claim = ledger.claim(key, rules);
+			if (!('send' in claim)) throw new Error('not sent');
+			claim.send.uncertain();
+			expect(ledger.claim(key, rules)).toEqual({ uncertain: true });
+			expect('send' in ledger.claim(key, { ...rules, resendUnknown: true })).toBe(true);
+		}
+	});
+
+	it('counts calls that placed, may have placed or are in flight toward the cap; a clear refusal frees its place', () => {
+		const ledger = new ExecutionLedger();
+		const capped = { ...call, cap: 2 };
+		const placed = ledger.claim('a', capped);
+		const refused = ledger.claim('b', capped);
+		if (!('send' in placed) || !('send' in refused)) throw new Error('not sent');
+		expect(ledger.claim('c', capped)).toEqual({ capReached: { cap: 2, counted: 2, weight: 1 } });
+		refused.send.withdrawn();
+		const unknown = ledger.claim('c', capped);
+		if (!('send' in unknown)) throw new Error('not sent');
+		unknown.send.uncertain();
+		placed.send.placed(answer);
+		expect(ledger.claim('d', capped)).toEqual({ capReached: { cap: 2, counted: 2, weight: 1 } });
+		// Other writes are not counted.
+		expect('send' in ledger.claim('e', { ...write, cap: 2 })).toBe(true);
+	});
+
+	it('makes an identical call wait for one in flight', async () => {
+		const ledger = new ExecutionLedger();
+		const first = ledger.claim('a', call);
+		const second = ledger.claim('a', call);
+		if (!('send' in first) || !('wait' in second)) throw new Error('unexpected claims');
+		first.send.placed(answer);
+		await second.wait;
+		expect(ledger.claim('a', call)).toEqual({ repeat: answer });
+	});
+});
