@@ -1,10 +1,11 @@
 // Property: the Calling Hours rule agrees with a plain reading of the hours for any hours text and
 // any moment: in zones without daylight saving, where a wall clock is the instant plus a fixed offset,
-// minute by minute over the next eight days. (Daylight-saving changes are tested by example, through
-// the engine.)
+// minute by minute over the next eight days; and, around every daylight-saving change of the year in
+// zones that have them, the next allowed moment is the first minute the rule itself lets a call through.
 import fc from 'fast-check';
 
 import {
+	isoIn,
 	nextCallingTime,
 	parseCallingHours,
 	withinCallingHours,
@@ -41,6 +42,17 @@ const entry = fc
 	.filter(({ start, end }) => start !== end)
 	.map(({ first, span, start, end }) => ({ first, last: (first + span) % 7, start, end }));
 
+/** Entries on the nights daylight-saving changes fall on (Saturday to Sunday), near their hours. */
+const nightEntry = fc
+	.record({
+		first: fc.constantFrom(5, 6),
+		span: fc.integer({ min: 0, max: 1 }),
+		start: fc.integer({ min: 0, max: 240 }),
+		end: fc.integer({ min: 1, max: 300 }),
+	})
+	.filter(({ start, end }) => start !== end)
+	.map(({ first, span, start, end }) => ({ first, last: (first + span) % 7, start, end }));
+
 const textOf = (entries: Entry[]) =>
 	entries
 		.map(
@@ -72,6 +84,18 @@ function wallMinute(instant: number, offset: number): number {
 	return day * 1_440 + local.getUTCHours() * 60 + local.getUTCMinutes();
 }
 
+/** Daylight-saving changes of 2026, as instants, in zones that shift by an hour or by half an hour. */
+const CHANGES: Array<[string, number]> = [
+	['America/New_York', Date.parse('2026-03-08T07:00:00Z')],
+	['America/New_York', Date.parse('2026-11-01T06:00:00Z')],
+	['Europe/Berlin', Date.parse('2026-03-29T01:00:00Z')],
+	['Europe/Berlin', Date.parse('2026-10-25T01:00:00Z')],
+	['Australia/Sydney', Date.parse('2026-04-04T16:00:00Z')],
+	['Australia/Sydney', Date.parse('2026-10-03T16:00:00Z')],
+	['Australia/Lord_Howe', Date.parse('2026-04-04T15:00:00Z')],
+	['Australia/Lord_Howe', Date.parse('2026-10-03T15:30:00Z')],
+];
+
 describe('property: the Calling Hours rule reads the hours as written', () => {
 	it(`holds for ${RUNS} generated hours, zones and moments`, () => {
 		fc.assert(
@@ -94,6 +118,38 @@ describe('property: the Calling Hours rule reads the hours as written', () => {
 			),
 			{ numRuns: RUNS },
 		);
+	});
+
+	it('the next allowed moment around a daylight-saving change is the first minute the hours allow', () => {
+		fc.assert(
+			fc.property(
+				fc.array(fc.oneof(entry, nightEntry), { minLength: 1, maxLength: 3 }),
+				fc.constantFrom(...CHANGES),
+				fc.integer({ min: -36 * 60, max: 36 * 60 }),
+				(entries, [zone, change], minutesFromChange) => {
+					const instant = change + minutesFromChange * 60_000;
+					const parsed = parseCallingHours(textOf(entries));
+					if (!('windows' in parsed) || !parsed.windows) throw new Error('not parsed');
+					const { windows } = parsed;
+					let first = instant;
+					while (first <= instant + 8 * 86_400_000 && !withinCallingHours(first, windows, zone))
+						first += 60_000;
+					expect(nextCallingTime(instant, windows, zone)).toBe(first);
+				},
+			),
+			{ numRuns: Math.ceil(RUNS / 5) },
+		);
+	});
+
+	it('on the night clocks go back, the next allowed moment is in the repeated hour', () => {
+		// New York, 2026-11-01: 01:40 EDT is outside Sun 01:00-01:30; twenty minutes later the clocks
+		// show 01:00 EST, within the hours again.
+		const parsed = parseCallingHours('Sun 01:00-01:30');
+		if (!('windows' in parsed) || !parsed.windows) throw new Error('not parsed');
+		const at = Date.parse('2026-11-01T01:40:00-04:00');
+		const next = nextCallingTime(at, parsed.windows, 'America/New_York');
+		expect(next).toBe(Date.parse('2026-11-01T01:00:00-05:00'));
+		expect(isoIn(next!, 'America/New_York')).toBe('2026-11-01T01:00:00-05:00');
 	});
 
 	it('rejects any text that is not days and hours, so a typing mistake never widens the window', () => {

@@ -111,52 +111,77 @@ export function withinCallingHours(
 	);
 }
 
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant` (a whole minute), in ms. */
+function offsetAt(instant: number, timeZone: string): number {
+	const minute = instant - (instant % MINUTE);
+	return asUtc(wallClockIn(minute, timeZone)) - minute;
+}
+
 /**
- * The instant a wall clock of `timeZone` shows `year-month-day minute`; when the clocks skip that
- * time (a daylight-saving change), the first instant after it that they show.
+ * Every instant the wall clock of `timeZone` shows `year-month-day minute`: none when a
+ * daylight-saving change skips that time, two when one repeats it.
  */
-function instantOf(year: number, month: number, day: number, minute: number, timeZone: string) {
+function instantsOf(year: number, month: number, day: number, minute: number, timeZone: string) {
 	const wanted = Date.UTC(year, month - 1, day, 0, minute);
-	let instant = wanted - (asUtc(wallClockIn(wanted, timeZone)) - wanted);
-	instant = wanted - (asUtc(wallClockIn(instant, timeZone)) - instant);
-	if (asUtc(wallClockIn(instant, timeZone)) === wanted) return instant;
-	// Skipped: the clocks jump past it; the first minute they show after it is where the window starts.
-	for (let later = instant; later < instant + 3 * 3_600_000; later += 60_000) {
-		if (asUtc(wallClockIn(later, timeZone)) > wanted) return later - (later % 60_000);
+	const instants = new Set<number>();
+	for (const side of [wanted - DAY, wanted + DAY]) {
+		const instant = wanted - offsetAt(side, timeZone);
+		if (asUtc(wallClockIn(instant, timeZone)) === wanted) instants.add(instant);
 	}
-	return instant;
+	return [...instants];
+}
+
+/** The instants in (from, to] when `timeZone`'s offset changes: its wall clock jumps there. */
+function offsetChanges(from: number, to: number, timeZone: string): number[] {
+	const changes: number[] = [];
+	const step = DAY / 2;
+	for (let start = from - (from % MINUTE); start < to; start += step) {
+		let [low, high] = [start, start + step];
+		if (offsetAt(low, timeZone) === offsetAt(high, timeZone)) continue;
+		// The first minute with the new offset.
+		while (high - low > MINUTE) {
+			const middle = low + Math.floor((high - low) / 2 / MINUTE) * MINUTE;
+			if (offsetAt(middle, timeZone) === offsetAt(low, timeZone)) low = middle;
+			else high = middle;
+		}
+		changes.push(high);
+	}
+	return changes;
 }
 
 /**
  * The first instant from `instant` on when a call may be placed: `instant` itself when it is within
- * the hours; undefined when the windows allow no time at all.
+ * the hours; undefined when the windows allow no time in the next eight days. The hours open only
+ * where the wall clock reaches a window's start, or jumps into a window at a daylight-saving change,
+ * so those are the moments looked at: each is checked by the rule itself.
  */
 export function nextCallingTime(
 	instant: number,
 	windows: CallingWindow[],
 	timeZone: string,
 ): number | undefined {
-	if (windows.length === 0) return undefined;
 	if (withinCallingHours(instant, windows, timeZone)) return instant;
 	const today = wallClockIn(instant, timeZone);
-	let best: number | undefined;
-	for (let offset = 0; offset <= 8; offset++) {
+	const candidates = offsetChanges(instant, instant + 9 * DAY, timeZone);
+	for (let offset = -1; offset <= 8; offset++) {
 		const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
 		const day = (date.getUTCDay() + 6) % 7;
-		for (const window of windows) {
-			if (window.day !== day) continue;
-			const start = instantOf(
+		for (const window of windows.filter((candidate) => candidate.day === day)) {
+			const [year, month, dayOfMonth] = [
 				date.getUTCFullYear(),
 				date.getUTCMonth() + 1,
 				date.getUTCDate(),
-				window.start,
-				timeZone,
-			);
-			if (start > instant && (best === undefined || start < best)) best = start;
+			];
+			candidates.push(...instantsOf(year, month, dayOfMonth, window.start, timeZone));
 		}
-		if (best !== undefined) return best;
 	}
-	return best;
+	const open = candidates
+		.filter((candidate) => candidate > instant && withinCallingHours(candidate, windows, timeZone))
+		.sort((a, b) => a - b);
+	return open.find((candidate) => candidate <= instant + 8 * DAY);
 }
 
 /** `instant` as ISO 8601 with the offset `timeZone` has then, e.g. 2026-11-25T09:00:00-05:00. */
