@@ -117,6 +117,7 @@ async function sendPlans(run: NodeRun, plans: Plan[], endings: Array<Ending | un
 	const work = async () => {
 		while (!run.stopped && next < plans.length) {
 			const plan = plans[next++];
+			run.backlog.count = plans.length - next;
 			await run.pause(run.batchTime(plan.index) - Date.now());
 			if (run.stopped) return;
 			const lane = run.lane(plan.index, plan.built.recipientZone);

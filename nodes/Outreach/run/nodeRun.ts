@@ -9,7 +9,7 @@ import {
 	type CredentialGuards,
 	type OutsideHours,
 } from '../guardrails';
-import { accountFlow, accountOf, type Account, type FlowShare, type Lane } from '../transport';
+import { accountGate, accountOf, type Account, type FlowShare, type Lane } from '../transport';
 import { runSettings, type RunSettings } from './settings';
 import { isLastTry, nextTry, type ItemMemory, type NodeTries } from './tries';
 
@@ -45,8 +45,10 @@ export class NodeRun {
 		readonly account: Account,
 		readonly guards: CredentialGuards,
 		readonly settings: RunSettings,
-		/** Where the run's requests take turns: its share of its service account's flow. */
+		/** Where the run's requests take turns: its share of its service account's gate. */
 		private readonly flow: FlowShare,
+		/** Items of the run not yet sent: what the gate weighs a step toward more against. */
+		readonly backlog: { count: number },
 	) {
 		this.tries = nextTry(context);
 		this.lastTry = isLastTry(context, this.tries);
@@ -60,9 +62,10 @@ export class NodeRun {
 		const id = context.getNode().credentials?.[OUTREACH_CREDENTIAL_TYPE]?.id ?? '';
 		const guards = credentialGuards(credentials, id);
 		const settings = runSettings(context);
-		const flow = accountFlow(guards.service).share(settings.concurrency);
+		const backlog = { count: 0 };
+		const flow = accountGate(guards.service).share(settings.concurrency, () => backlog.count);
 		const account = await accountOf(context, credentials);
-		return new NodeRun(context, operation, account, guards, settings, flow);
+		return new NodeRun(context, operation, account, guards, settings, flow, backlog);
 	}
 
 	/** Items are coordinated across tries: false when the node runs as an AI agent's tool. */

@@ -105,28 +105,21 @@ export const MAX_BACKOFF_MS = 30_000;
 export const RESENDS_AFTER_FAILURE = 3;
 
 /**
- * Requests in flight at first for a service account, before the service has refused any: few, so that
- * a service that limits requests a second refuses few of them before the node has learned its limit.
+ * Once the service has refused, one more request in flight (or a tenth more a second) is tried after
+ * this long and this many admitted without a refusal, so that probing a limit that may have risen
+ * costs at most one refusal per this many requests.
  */
-export const INITIAL_CONCURRENT_REQUESTS = 4;
+export const GROWTH_AFTER_MS = 1_000;
+export const GROWTH_AFTER_ADMITTED = 100;
 
-/**
- * Before the first refusal, twice as many requests are let in flight once this many more were
- * admitted while others waited.
- */
-export const WINDOW_DOUBLING_AFTER = 150;
-
-/**
- * Once the service limits how many at once, one more request is tried in flight after this long
- * without a refusal (which costs at most one refusal each time).
- */
-export const CONCURRENCY_GROWTH_AFTER_MS = 1_000;
-
-/** Service accounts whose flow one n8n process shares across executions; past it, runs flow alone. */
+/** Service accounts whose gate one n8n process shares across executions; past it, runs go alone. */
 export const MAX_SHARED_ACCOUNTS = 100;
 
-/** A service account's flow, unused this long, is forgotten. */
-export const ACCOUNT_FLOW_IDLE_MS = 60_000;
+/**
+ * A service account's gate, unused this long, is forgotten with what it learned of the service's
+ * limits: a run within this long of the last one starts from what that one learned.
+ */
+export const ACCOUNT_GATE_IDLE_MS = 15 * 60_000;
 
 /** Records of placed calls' answers one execution keeps, to give again for an identical call. */
 export const MAX_LEDGER_ANSWERS = 10_000;

@@ -1,12 +1,11 @@
 /**
  * The transport: every request of the Outreach node and its trigger goes through here. The wire
- * (one request and its answer) and the flow (the turns the requests of one service account take in
- * this n8n process, so that they share what the service admits).
+ * (one request and its answer) and the flow (the gate where the requests of one service account take turns
+ * in this n8n process, so that they share what the service admits).
  *
  * This file is the one seam between the transport and the rest of the node.
  */
-export { accountFlow } from './flow/accountFlow';
-export type { FlowShare } from './flow/flowShare';
+export { accountGate, type FlowShare } from './flow/gate';
 export {
 	accountOf,
 	editorLane,
