@@ -17,52 +17,22 @@ import { leads } from '../support/leads';
 import { PACKAGE_ROOT } from '../support/repo';
 import { DEFAULT_TOKEN } from '../support/sandbox/server';
 import { runBenchScript, samplePeakMemory } from './benchProcess';
+import { atTheLimit, fairness, slowService } from './limits';
+import { median, ms, print, ratio, row, RUNS, section, spread } from './report';
 import {
-	measureAgainstLimit,
 	measureWay,
 	PREVIOUS_PACKAGE,
 	registerComparedNodes,
 	WAY_LABELS,
-	type LimitedSample,
 	type Sample,
 	type WayName,
 } from './makeCallWays';
-import { startSandboxProcess, type SandboxLimit, type SandboxProcess } from './sandboxProcess';
+import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** The sections to run, by number (BENCH_SECTIONS=1,7); all when unset. */
 const SECTIONS = process.env.BENCH_SECTIONS?.split(',').map(Number);
 const wanted = (section: number) => !SECTIONS || SECTIONS.includes(section);
 const PER_ITEM_COUNT = 1000;
-
-const median = (values: number[]) =>
-	[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const fixed = (value: number) => value.toFixed(value < 10 ? 2 : 0);
-const ms = (value: number) => `${fixed(value)} ms`;
-const ratio = (value: number, base: number) => `${(value / base).toFixed(2)}×`;
-const spread = (values: number[], scale = 1) =>
-	`${fixed(median(values) / scale)} (${fixed(Math.min(...values) / scale)}–${fixed(Math.max(...values) / scale)})`;
-
-function print(line = '') {
-	process.stdout.write(`${line}\n`);
-}
-
-/** One row of a Markdown table. */
-function row(...cells: Array<string | number | undefined>) {
-	print(`| ${cells.join(' | ')} |`);
-}
-
-/** A section of the report: its heading, a note if any, and the head of its table. */
-function section(heading: string, columns: string[], note?: string) {
-	print();
-	print(`## ${heading}`);
-	if (note) {
-		print(note);
-		print();
-	}
-	row(...columns);
-	print(`|${'---|'.repeat(columns.length)}`);
-}
 
 /** Section 1: wall and CPU time per item of the same 1,000 Make Calls, four ways, interleaved. */
 async function perItem(sandbox: SandboxProcess) {
@@ -293,106 +263,6 @@ function packageCost() {
 	);
 }
 
-/** The rate the rate-limited sandbox of section 7 admits. */
-const RATE_LIMIT_PER_SECOND = Number(process.env.BENCH_RATE_LIMIT ?? 200);
-/** Executions started at once in section 7's burst. */
-const BURST_EXECUTIONS = 20;
-
-/** A limited sandbox of section 7: how it limits, and how many requests it admits in `wallMs`. */
-interface LimitedService {
-	label: string;
-	limit: SandboxLimit;
-	calls: number;
-	admits(wallMs: number): number;
-}
-
-const LIMITED_SERVICES: LimitedService[] = [
-	{
-		label: 'admits 3 requests in progress, each 15 ms (429 + Retry-After: 1 beyond)',
-		limit: { concurrent: 3, serviceMs: 15 },
-		calls: 500,
-		admits: (wallMs) => (3 * wallMs) / 15,
-	},
-	{
-		label: `admits ${RATE_LIMIT_PER_SECOND} requests a second (a bucket of ${RATE_LIMIT_PER_SECOND} that refills at that rate; 429 + Retry-After beyond)`,
-		limit: { perSecond: RATE_LIMIT_PER_SECOND },
-		calls: 2_000,
-		admits: (wallMs) => RATE_LIMIT_PER_SECOND + (RATE_LIMIT_PER_SECOND * wallMs) / 1_000,
-	},
-];
-
-/**
- * Section 7: Make Call with default settings against sandboxes that limit their callers, as one run
- * and as a burst of executions, each way back to back in every round: the share of what the sandbox
- * admits that the node used (calls placed ÷ requests it could have admitted in the time taken,
- * learning included) and the share of requests it refused.
- */
-async function atTheLimit() {
-	const ways: Array<'node' | 'previous'> = PREVIOUS_PACKAGE ? ['node', 'previous'] : ['node'];
-	section(
-		'7. Make Call at the service’s limit (default settings; one run, and a burst of executions at once)',
-		[
-			'sandbox',
-			'calls',
-			'way',
-			'wall',
-			'share of the limit used',
-			'requests refused (429)',
-			'errors',
-		],
-		`Medians over the rounds, min–max in brackets. The burst is ${BURST_EXECUTIONS} executions started at once, the calls split between them. Every measurement uses a service account of its own, so nothing learned carries over.`,
-	);
-	const pairs: string[] = [];
-	for (const service of LIMITED_SERVICES) {
-		const sandbox = await startSandboxProcess(100, service.limit);
-		try {
-			for (const executions of [1, BURST_EXECUTIONS]) {
-				const samples = Object.fromEntries(ways.map((way) => [way, [] as LimitedSample[]]));
-				for (let round = 0; round < Math.min(RUNS, 5); round++) {
-					for (const way of ways) {
-						// A rate-limited sandbox starts each measurement with a full bucket.
-						if (service.limit.perSecond) await new Promise((resolve) => setTimeout(resolve, 1_100));
-						samples[way].push(await measureAgainstLimit(sandbox, way, service.calls, executions));
-					}
-				}
-				const share = (sample: LimitedSample) => sample.placed / service.admits(sample.wallMs);
-				const refusedShare = (sample: LimitedSample) => (100 * sample.refused) / sample.requests;
-				const shape =
-					executions === 1
-						? `${service.calls} in one run`
-						: `${executions} × ${service.calls / executions} at once`;
-				for (const way of ways) {
-					row(
-						service.label,
-						shape,
-						WAY_LABELS[way],
-						`${spread(samples[way].map((sample) => sample.wallMs / 1_000))} s`,
-						`${spread(samples[way].map(share))}×`,
-						`${spread(samples[way].map(refusedShare))} %`,
-						median(samples[way].map((sample) => sample.errors)),
-					);
-				}
-				if (PREVIOUS_PACKAGE) {
-					const ratios = samples.node.map(
-						(sample, round) => share(sample) / share(samples.previous[round]),
-					);
-					pairs.push(
-						`${shape}, ${service.label.split(' (')[0]}: ${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×)`,
-					);
-				}
-			}
-		} finally {
-			await sandbox.stop();
-		}
-	}
-	if (pairs.length > 0) {
-		print('');
-		print(
-			`Round by round, the share used by the node over the previous version's: ${pairs.join('; ')}.`,
-		);
-	}
-}
-
 /** How many executions, of how many Make Calls each, section 8 runs (after as many to warm up). */
 const RETAINED_EXECUTIONS = Number(process.env.BENCH_RETAINED_EXECUTIONS ?? 300);
 const RETAINED_CALLS = 40;
@@ -464,7 +334,7 @@ async function main() {
 	print(
 		`# Benchmark (${new Date().toISOString()}): ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${RUNS} runs`,
 	);
-	registerComparedNodes(wanted(1));
+	registerComparedNodes(wanted(1) || wanted(9));
 	if ([1, 2, 3, 4, 8].some(wanted)) {
 		const sandbox = await startSandboxProcess(100);
 		try {
@@ -480,6 +350,8 @@ async function main() {
 	if (wanted(5)) await returnAll();
 	if (wanted(6)) packageCost();
 	if (wanted(7)) await atTheLimit();
+	if (wanted(9)) await slowService();
+	if (wanted(10)) await fairness();
 }
 
 runBenchScript(main);

@@ -31,7 +31,7 @@ const loadAtRunTime = createRequire(__filename);
 const HTTP_NODE_VERSION = '1.121.53';
 const BENCH_DEPS = path.join(PACKAGE_ROOT, '.bench-deps');
 const FLOOR_NODE_TYPE = 'bench.declarativeFloor';
-const PREVIOUS_NODE_TYPE = 'bench.previousOutreach';
+export const PREVIOUS_NODE_TYPE = 'bench.previousOutreach';
 /** A checkout of an earlier version, built: its Outreach node is measured in the same run (before/after). */
 export const PREVIOUS_PACKAGE = process.env.BENCH_PREVIOUS_PACKAGE;
 const HTTP_NODE_TYPE = 'n8n-nodes-base.httpRequest';
@@ -252,21 +252,39 @@ export interface LimitedSample {
 /** Service accounts handed out so far: each measurement against a limit has one of its own. */
 let accounts = 0;
 
+/** How a measurement against a limit runs: on which service account, with which setting. */
+interface LimitedRun {
+	/** The service account (the sandbox's token and ".n"); a new one unless given. */
+	account?: string;
+	/** Max Concurrent Requests of the Outreach node. */
+	concurrency?: number;
+}
+
+/** A service account of its own: what the node learns of one does not carry into the next. */
+export const newAccount = () => `${DEFAULT_TOKEN}.${++accounts}`;
+
 /**
  * `count` Make Calls one way through the engine, with Continue On Fail so that each item is counted:
  * in one execution, or split across `executions` started at once (a burst of webhooks). Each
- * measurement uses a service account of its own (the sandbox's token and ".n"), so that what the node
- * learns of the limit in one measurement does not carry into the next.
+ * measurement uses a service account of its own (the sandbox's token and ".n") unless `account` says
+ * which, so that what the node learns of the limit in one measurement does not carry into the next.
  */
 export async function measureAgainstLimit(
 	sandbox: SandboxProcess,
-	way: 'node' | 'previous',
+	way: 'node' | 'previous' | 'http',
 	count: number,
 	executions = 1,
+	{ account = newAccount(), concurrency }: LimitedRun = {},
 ): Promise<LimitedSample> {
 	await sandbox.clear();
 	const [type, typeVersion] = ENGINE_WAY_NODES[way];
-	const credentials = { baseUrl: sandbox.url, accessToken: `${DEFAULT_TOKEN}.${++accounts}` };
+	const credentials = { baseUrl: sandbox.url, accessToken: account };
+	const parameters =
+		way === 'http'
+			? httpRequestParameters(sandbox)
+			: concurrency
+				? { ...makeCallParameters, options: { maxConcurrentRequests: concurrency } }
+				: makeCallParameters;
 	const all = leads(count);
 	const each = Math.ceil(count / executions);
 	const started = performance.now();
@@ -275,13 +293,7 @@ export async function measureAgainstLimit(
 			{ length: executions },
 			async (_, execution) =>
 				await runAfterInputItems(
-					{
-						name: 'Measured',
-						type,
-						typeVersion,
-						parameters: makeCallParameters,
-						onError: 'continueRegularOutput',
-					},
+					{ name: 'Measured', type, typeVersion, parameters, onError: 'continueRegularOutput' },
 					all.slice(execution * each, (execution + 1) * each),
 					credentials,
 				),
@@ -293,7 +305,12 @@ export async function measureAgainstLimit(
 	const { requests, refused } = await sandbox.stats();
 	const placed = results
 		.flatMap((result) => result.items)
-		.filter((item) => typeof item.json.call_id === 'string').length;
+		.filter(
+			(item) =>
+				typeof (
+					item.json.call_id ?? (item.json.data as { call_id?: unknown } | undefined)?.call_id
+				) === 'string',
+		).length;
 	return { wallMs, placed, errors: count - placed, requests, refused };
 }
 

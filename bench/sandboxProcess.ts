@@ -14,17 +14,31 @@ export interface SandboxProcess {
 const children = new Set<ChildProcess>();
 process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
 
-/** How a sandbox limits its callers: requests a second, or requests in progress (each `serviceMs`). */
+/**
+ * How a sandbox limits its callers: requests a second (a bucket, or fixed windows; Retry-After in
+ * seconds or as an HTTP date), or requests in progress (each `serviceMs`); or none, each request
+ * answered after `delayMs`.
+ */
 export interface SandboxLimit {
 	perSecond?: number;
+	window?: 'bucket' | 'fixed';
+	retryAfter?: 'seconds' | 'date';
 	concurrent?: number;
 	serviceMs?: number;
+	delayMs?: number;
 }
 
 /** A sandbox seeded with `customers`, limited as `limit` says (not at all by default). */
 export async function startSandboxProcess(
 	customers: number,
-	{ perSecond = 0, concurrent = 0, serviceMs = 15 }: SandboxLimit = {},
+	{
+		perSecond = 0,
+		window = 'bucket',
+		retryAfter = 'seconds',
+		concurrent = 0,
+		serviceMs = 15,
+		delayMs = 0,
+	}: SandboxLimit = {},
 ): Promise<SandboxProcess> {
 	const child: ChildProcess = spawn(
 		process.execPath,
@@ -39,6 +53,9 @@ export async function startSandboxProcess(
 				SANDBOX_RATE_LIMIT: String(perSecond),
 				SANDBOX_CONCURRENT: String(concurrent),
 				SANDBOX_SERVICE_MS: String(serviceMs),
+				SANDBOX_RATE_WINDOW: window,
+				SANDBOX_RETRY_AFTER: retryAfter,
+				SANDBOX_DELAY_MS: String(delayMs),
 			},
 			stdio: ['ignore', 'pipe', 'inherit'],
 		},

@@ -381,6 +381,8 @@ interface OutreachRunOptions {
 	retryOnFail?: { maxTries: number; waitBetweenTries: number };
 	/** The workflow's time zone setting. */
 	timezone?: string;
+	/** Another node type in the Outreach node's place (an earlier release, measured beside this one). */
+	nodeType?: string;
 }
 
 const OUTREACH_NODE_NAME = 'Outreach';
@@ -421,7 +423,7 @@ export async function runAfterInputItems(
 function outreachNode(parameters: INodeParameters, options: OutreachRunOptions): NodeAfterInput {
 	return {
 		name: OUTREACH_NODE_NAME,
-		type: OUTREACH_NODE_TYPE,
+		type: options.nodeType ?? OUTREACH_NODE_TYPE,
 		typeVersion: 1,
 		parameters,
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),

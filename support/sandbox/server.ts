@@ -39,11 +39,13 @@ export type Fault =
 	| { kind: 'drop' };
 
 /**
- * A limit like a real service's: a bucket of `perSecond` requests that refills at `perSecond` a
- * second; a request that finds it empty is refused with 429 and does nothing.
+ * A limit like a real service's: `perSecond` requests a second, as a bucket that refills at that rate
+ * (the default) or as fixed windows of one clock second each; a request beyond is refused with 429,
+ * saying when the budget is back in `retryAfter` style, and does nothing.
  */
-interface RateLimit {
+export interface RateLimit {
 	perSecond: number;
+	window?: 'bucket' | 'fixed';
 	retryAfter?: RetryAfterStyle;
 }
 
@@ -63,6 +65,8 @@ export interface SandboxOptions {
 	rateLimit?: RateLimit;
 	/** Refuse requests beyond this many in progress (off by default). */
 	concurrencyLimit?: ConcurrencyLimit;
+	/** Answer every request after this long, without any limit: a slow service (off by default). */
+	delayMs?: number;
 	seedCustomers?: number;
 	/** Keep every request for inspection (default); off, the sandbox only counts them. */
 	recording?: boolean;
@@ -106,6 +110,8 @@ export class Sandbox {
 	private readonly faults: Fault[] = [];
 	private rateLimit?: RateLimit;
 	private bucket = { tokens: 0, at: 0 };
+	private fixedWindow = { second: 0, admitted: 0 };
+	private readonly delayMs: number;
 	private readonly concurrencyLimit?: ConcurrencyLimit;
 	/** Requests the concurrency limit admitted and that are not answered yet. */
 	private inProgress = 0;
@@ -132,6 +138,7 @@ export class Sandbox {
 		this.token = options.token ?? DEFAULT_TOKEN;
 		this.limitRate(options.rateLimit);
 		this.concurrencyLimit = options.concurrencyLimit;
+		this.delayMs = options.delayMs ?? 0;
 		this.recording = options.recording ?? true;
 		if (options.seedCustomers) this.store.seedCustomers(options.seedCustomers);
 		if (options.seedExamples) this.store.seedExampleData();
@@ -144,6 +151,7 @@ export class Sandbox {
 	limitRate(limit: RateLimit | undefined): void {
 		this.rateLimit = limit;
 		this.bucket = { tokens: limit?.perSecond ?? 0, at: Date.now() };
+		this.fixedWindow = { second: 0, admitted: 0 };
 	}
 
 	/** The next requests (one fault each, in order) fail as described instead of being served. */
@@ -351,6 +359,18 @@ export class Sandbox {
 		const limit = this.rateLimit;
 		if (!limit) return next();
 		const now = Date.now();
+		if (limit.window === 'fixed') {
+			const second = Math.floor(now / 1_000);
+			if (second !== this.fixedWindow.second) this.fixedWindow = { second, admitted: 0 };
+			if (this.fixedWindow.admitted < limit.perSecond) {
+				this.fixedWindow.admitted++;
+				return next();
+			}
+			this.refused++;
+			res.set(retryAfterHeader((second + 1) * 1_000 - now, limit.retryAfter ?? 'seconds'));
+			res.status(429).json({ ctx_id: ctxId(), message: 'Too many requests: slow down' });
+			return;
+		}
 		const tokens = Math.min(
 			limit.perSecond,
 			this.bucket.tokens + ((now - this.bucket.at) / 1_000) * limit.perSecond,
@@ -368,7 +388,11 @@ export class Sandbox {
 
 	private applyConcurrencyLimit(res: Response, next: NextFunction): void {
 		const limit = this.concurrencyLimit;
-		if (!limit) return next();
+		if (!limit) {
+			if (this.delayMs > 0) setTimeout(next, this.delayMs);
+			else next();
+			return;
+		}
 		if (this.inProgress >= limit.concurrent) {
 			this.refused++;
 			res.set('Retry-After', '1');
