@@ -28,6 +28,7 @@ import {
 	type IWorkflowExecuteAdditionalData,
 	type IWorkflowIssues,
 } from 'n8n-workflow';
+import * as n8nWorkflow from 'n8n-workflow';
 
 import { OUTREACH_CREDENTIAL_TYPE, OUTREACH_CREDENTIALS } from '../credential';
 import { PACKAGE_ROOT } from '../repo';
@@ -35,6 +36,18 @@ import { TestCredentialsHelper } from './credentials-helper';
 import { INPUT_NODE_TYPE, InputItems, inputItemsNode } from './input-node';
 
 export { OUTREACH_CREDENTIAL_TYPE, OUTREACH_CREDENTIALS, PACKAGE_ROOT };
+
+/**
+ * The expression evaluator n8n's CLI sets when it starts (`N8N_EXPRESSION_EVALUATOR`, `tournament` by
+ * default). n8n-workflow 1.86 and older (n8n 1.88 and older) start with `tmpl` otherwise, which fails
+ * on an arrow function ("invalid syntax"); later releases have only tournament, and no such switch.
+ */
+const expressionEvaluator = (
+	n8nWorkflow as unknown as {
+		ExpressionEvaluatorProxy?: { setEvaluator?: (type: 'tmpl' | 'tournament') => void };
+	}
+).ExpressionEvaluatorProxy;
+expressionEvaluator?.setEvaluator?.('tournament');
 /** Loads the built package with n8n-core's own loader, as n8n loads a community package. */
 const packageLoader = new PackageDirectoryLoader(PACKAGE_ROOT);
 packageLoader.loadAll();
