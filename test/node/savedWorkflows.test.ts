@@ -35,6 +35,13 @@ function leaves(value: NodeParameterValueType, at = ''): Array<[string, unknown]
 	return [[at, value]];
 }
 
+/**
+ * n8n-workflow 1.83 and older (n8n 1.85 and older) take `onlySimpleTypes` where later ones take the
+ * node type's description: (properties, values, returnDefaults, returnNoneDisplayed, node,
+ * onlySimpleTypes = false, …), 5 parameters before the first default, against 7.
+ */
+const TAKES_DESCRIPTION = NodeHelpers.getNodeParameters.length >= 6;
+
 /** The form as n8n reads it when it opens the workflow: parameters it does not know are dropped. */
 function asOpened(parameters: INodeParameters): INodeParameters {
 	const { description } = getNodeType();
@@ -45,7 +52,7 @@ function asOpened(parameters: INodeParameters): INodeParameters {
 			true,
 			false,
 			{ typeVersion: 1 },
-			description,
+			TAKES_DESCRIPTION ? description : null,
 		) ?? {}
 	);
 }
