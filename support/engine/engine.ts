@@ -1,5 +1,6 @@
 import { Container } from '@n8n/di';
 import {
+	DataDeduplicationService,
 	ExecutionLifecycleHooks,
 	PackageDirectoryLoader,
 	RoutingNode,
@@ -33,6 +34,7 @@ import * as n8nWorkflow from 'n8n-workflow';
 import { OUTREACH_CREDENTIAL_TYPE, OUTREACH_CREDENTIALS } from '../credential';
 import { PACKAGE_ROOT } from '../repo';
 import { TestCredentialsHelper } from './credentials-helper';
+import { ProcessedDataStore } from './deduplication';
 import { INPUT_NODE_TYPE, InputItems, inputItemsNode } from './input-node';
 
 export { OUTREACH_CREDENTIAL_TYPE, OUTREACH_CREDENTIALS, PACKAGE_ROOT };
@@ -48,6 +50,13 @@ const expressionEvaluator = (
 	}
 ).ExpressionEvaluatorProxy;
 expressionEvaluator?.setEvaluator?.('tournament');
+/**
+ * n8n's deduplication store, as n8n's CLI sets it up at start: a stand-in over memory, one per
+ * process (n8n-core allows one), that a test can look into and clear.
+ */
+export const processedData = new ProcessedDataStore();
+void DataDeduplicationService.init(processedData);
+
 /** Loads the built package with n8n-core's own loader, as n8n loads a community package. */
 const packageLoader = new PackageDirectoryLoader(PACKAGE_ROOT);
 packageLoader.loadAll();
@@ -179,12 +188,19 @@ export function getCredentialType(name = OUTREACH_CREDENTIAL_TYPE): ICredentialT
 }
 
 interface WorkflowDefinition {
+	/**
+	 * The saved workflow's ID: executions of one workflow share what n8n keeps for it (its
+	 * deduplication store). A new one for each run unless given; empty for a workflow never saved.
+	 */
+	id?: string;
 	nodes: INode[];
 	connections: IConnections;
 	staticData?: IDataObject;
 	timezone?: string;
 	/** Output to use instead of running a node, as n8n does for pinned data. */
 	pinData?: IPinData;
+	/** The run data to go on from (n8n's Retry of a failed execution) instead of the first node. */
+	resume?: IRunExecutionData;
 }
 
 interface WorkflowResult {
@@ -274,6 +290,20 @@ function startingRunExecutionData(startNode: INode, pinData?: IPinData): IRunExe
 	} as unknown as IRunExecutionData;
 }
 
+/**
+ * The run data n8n's Retry of a failed execution starts from (execution.service.ts): the execution's
+ * data as n8n saved it (as JSON), without its error and without the failed node's last run, so that
+ * the node on top of its execution stack, the one that failed, runs again with all its input items.
+ */
+export function retryData(failed: IRun): IRunExecutionData {
+	const data = JSON.parse(JSON.stringify(failed.data)) as IRunExecutionData;
+	delete data.resultData.error;
+	const last = data.resultData.lastNodeExecuted;
+	const runs = last ? data.resultData.runData[last] : undefined;
+	if (runs?.at(-1)?.error) runs.pop();
+	return data;
+}
+
 /** Runs a whole workflow through n8n-core's WorkflowExecute, starting at its first node. */
 export async function runWorkflow(
 	definition: WorkflowDefinition,
@@ -287,8 +317,9 @@ export function startWorkflow(
 	definition: WorkflowDefinition,
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 ): RunningWorkflow {
+	const id = definition.id ?? `test-workflow-${executions + 1}`;
 	const workflow = new Workflow({
-		id: 'test-workflow',
+		id,
 		nodes: definition.nodes,
 		connections: definition.connections,
 		nodeTypes,
@@ -302,7 +333,7 @@ export function startWorkflow(
 	// Each run is an execution of its own, with its own ID, as in n8n.
 	const executionId = `test-execution-${++executions}`;
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
-		id: 'test-workflow',
+		id,
 		name: 'test',
 		active: false,
 		isArchived: false,
@@ -334,7 +365,8 @@ export function startWorkflow(
 		),
 	);
 	const startNode = definition.nodes.find((node) => !targets.has(node.name)) ?? definition.nodes[0];
-	const runExecutionData = startingRunExecutionData(startNode, definition.pinData);
+	const runExecutionData =
+		definition.resume ?? startingRunExecutionData(startNode, definition.pinData);
 	const workflowExecute = new WorkflowExecute(
 		createAdditionalData(credentials, hooks, executionId),
 		'manual',
@@ -396,6 +428,10 @@ interface OutreachRunOptions {
 	timezone?: string;
 	/** Another node type in the Outreach node's place (an earlier release, measured beside this one). */
 	nodeType?: string;
+	/** The saved workflow's ID (see WorkflowDefinition.id). */
+	workflowId?: string;
+	/** The run data of a failed execution to retry, as n8n's Retry does (see retryData). */
+	resume?: IRunExecutionData;
 }
 
 const OUTREACH_NODE_NAME = 'Outreach';
@@ -446,12 +482,8 @@ function outreachNode(parameters: INodeParameters, options: OutreachRunOptions):
 
 /** Runs "Input Items → Outreach" with the given node parameters. */
 export async function runOutreach(parameters: INodeParameters, options: OutreachRunOptions) {
-	return await runAfterInputItems(
-		outreachNode(parameters, options),
-		options.items ?? [{ json: {} }],
-		options.credentials,
-		options.timezone,
-	);
+	const result = await startOutreach(parameters, options).result;
+	return { ...result, items: result.output(OUTREACH_NODE_NAME) };
 }
 
 /** Starts "Input Items → Outreach", for a test that stops it or watches it while it runs. */
@@ -460,11 +492,15 @@ export function startOutreach(
 	options: OutreachRunOptions,
 ): RunningWorkflow {
 	return startWorkflow(
-		afterInputItems(
-			outreachNode(parameters, options),
-			options.items ?? [{ json: {} }],
-			options.timezone,
-		),
+		{
+			...afterInputItems(
+				outreachNode(parameters, options),
+				options.items ?? [{ json: {} }],
+				options.timezone,
+			),
+			id: options.workflowId,
+			resume: options.resume,
+		},
 		{ [OUTREACH_CREDENTIAL_TYPE]: options.credentials },
 	);
 }

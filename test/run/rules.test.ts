@@ -15,7 +15,7 @@ describe('the error that fails the node', () => {
 			undefined,
 		];
 		expect(outcomes(endings)).toBe(
-			'3 of 4 items were sent: 1 succeeded, 2 failed; 1 were not sent. Failed without a clear answer (they may have taken effect): item 2. Failed: item 3. Not sent: item 4. Running the node again sends every item again: run it only for the items that failed with a clear answer or were not sent, once you have checked the service for the others. Settings → Retry On Fail sends again only those, never an item that may have taken effect.',
+			"3 of 4 items were sent: 1 succeeded, 2 failed; 1 were not sent. Failed without a clear answer (they may have taken effect): item 2. Failed: item 3. Not sent: item 4. n8n's Retry of this execution sends again only the items that failed with a clear answer or were not sent, not those that may have taken effect: check the service for them first, or turn on Options → Resend After Unknown Outcome. Those that succeeded give their answers again, marked repeated. Settings → Retry On Fail does the same within this execution.",
 		);
 	});
 });

@@ -11,8 +11,8 @@ import { callEachLead, leadPhone, leads } from '../../support/leads';
 
 const { service, credentials } = useHostile();
 
-/** n8n's Batching: two items, then a pause of 200 ms, and so on. */
-const batching = { batching: { batch: { batchSize: 2, batchInterval: 200 } } };
+/** n8n's Batching: two items, then a pause of a second (longer than any answer takes), and so on. */
+const batching = { batching: { batch: { batchSize: 2, batchInterval: 1_000 } } };
 
 let calling: CallingService;
 beforeEach(() => {

@@ -48,8 +48,15 @@ export interface Send {
 /** A form field, and what it sends. */
 export type Field = INodeProperties & { send?: Send };
 
-/** What an operation places with one request: a call, or a campaign reaching its customers. */
-export type Places = { what: 'call' } | { what: 'campaign'; people: string };
+/**
+ * What an operation places with one request, and whom it reaches, by body paths: a call to a lead,
+ * or a campaign reaching each of its customers (a list at `people`, each one's number at `number`).
+ * Two writes reach the same lead when what is at the `lead` paths (and the customer's number) is the
+ * same, text compared with spaces collapsed and case folded.
+ */
+export type Places =
+	| { what: 'call'; lead: string[] }
+	| { what: 'campaign'; lead: string[]; people: string; number: string };
 
 /** The rules of a request that changes data. */
 export interface Write {

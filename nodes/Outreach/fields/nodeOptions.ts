@@ -4,6 +4,7 @@ import {
 	DEFAULT_CONCURRENT_REQUESTS,
 	DEFAULT_MAX_LIST_PAGES,
 	DEFAULT_RATE_LIMIT_WAIT_SECONDS,
+	DEFAULT_SKIP_WINDOW_HOURS,
 	LIST_PAGE_SIZE,
 } from '../shared/constants';
 import { fieldError } from '../shared/errors';
@@ -110,6 +111,18 @@ export const nodeOptionFields: INodeProperties[] = [
 				default: DEFAULT_RATE_LIMIT_WAIT_SECONDS,
 				description:
 					'How long one request may wait in all while the service answers 429 Too Many Requests. A refused request did nothing, so it is sent again once the service’s wait has passed; beyond this bound the item fails.',
+			},
+			{
+				displayName: 'Skip Leads Called Within (Hours)',
+				name: 'skipLeadsCalledWithin',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				default: DEFAULT_SKIP_WINDOW_HOURS,
+				description:
+					'A lead this node called or messaged within this many hours, in any execution (a webhook delivered twice, a Retry, another queue-mode worker), is skipped: its output says when. Kept in n8n’s own database, for this node. 0: never skip, e.g. to call your own number again while testing.',
+				displayOptions: {
+					show: { '/resource': ['call', 'campaign'], '/operation': ['make', 'create'] },
+				},
 			},
 			{
 				displayName: 'Resend After Unknown Outcome',

@@ -121,8 +121,11 @@ export function stoppedItem(node: INode, index: number): INodeExecutionData {
 	};
 }
 
-/** What happened to the run's items, for the error that fails the node. */
-export function outcomes(endings: Array<Ending | undefined>): string {
+/**
+ * What happened to the run's items, and what n8n's Retry of the execution does with them, for the
+ * error that fails the node. Reads are read again; writes are remembered (see memory.ts).
+ */
+export function outcomes(endings: Array<Ending | undefined>, writes = true): string {
 	const by = (outcome: Outcome) =>
 		[...endings.keys()].filter((index) => (endings[index]?.outcome ?? 'unsent') === outcome);
 	const [succeeded, failures, unknown, unsent] = [
@@ -139,9 +142,16 @@ export function outcomes(endings: Array<Ending | undefined>): string {
 			: '',
 		failures.length ? `Failed: ${itemList(failures)}.` : '',
 		unsent.length ? `Not sent: ${itemList(unsent)}.` : '',
-		unknown.length
-			? 'Running the node again sends every item again: run it only for the items that failed with a clear answer or were not sent, once you have checked the service for the others. Settings → Retry On Fail sends again only those, never an item that may have taken effect.'
-			: 'Running the node again sends every item again: run it only for the items that failed or were not sent, or turn on Settings → Retry On Fail, which sends again only those.',
+		writes
+			? "n8n's Retry of this execution sends again only the items that failed with a clear answer or were not sent" +
+				(unknown.length
+					? ', not those that may have taken effect: check the service for them first, or turn on Options → Resend After Unknown Outcome.'
+					: '.') +
+				(succeeded.length
+					? ' Those that succeeded give their answers again, marked repeated.'
+					: '') +
+				' Settings → Retry On Fail does the same within this execution.'
+			: "n8n's Retry of this execution, and Settings → Retry On Fail, read every item again.",
 	]
 		.filter(Boolean)
 		.join(' ');

@@ -18,6 +18,7 @@ import {
 	type ItemError,
 } from './endings';
 import { checkedEnding, claim, type Planned } from './claims';
+import { checkLeads } from './leads';
 import { NodeRun } from './nodeRun';
 import { sendPlan, type Plan } from './sending';
 
@@ -54,10 +55,16 @@ export async function runItems(
 			if ('plan' in planned) plans.push(planned.plan);
 			else endings[index] = planned.ending;
 			if (!('halts' in planned && planned.halts) || run.settings.continueOnFail) continue;
-			for (const plan of plans) plan.claimed?.withdrawn();
+			for (const plan of plans)
+				if (plan.check && 'claimed' in plan.check) plan.check.claimed.withdrawn();
 			return finish(run, endings);
 		}
-		await sendPlans(run, plans, endings);
+		const leads = await checkLeads(run, plans, endings);
+		try {
+			await sendPlans(run, leads.plans, endings);
+		} finally {
+			await leads.close(endings);
+		}
 		return finish(run, endings);
 	} finally {
 		run.end();
@@ -72,8 +79,8 @@ async function planItem(run: NodeRun, index: number): Promise<Planned | { plan: 
 	const node = context.getNode();
 	const { write } = operation;
 	const earlier = write ? run.earlier(index) : undefined;
-	if (earlier && 'succeeded' in earlier) return { ending: ended('succeeded', earlier.succeeded) };
-	if (write && earlier && !settings.resendUnknown) {
+	if (typeof earlier === 'object') return { ending: ended('succeeded', earlier.answer) };
+	if (write && earlier === 'unknown' && !settings.resendUnknown) {
 		const error = outcomeUnknown(notSentAgain(node, write.unknownOutcome, index), write);
 		return { ending: failed('unknown', error, index) };
 	}
@@ -149,7 +156,7 @@ function finish(run: NodeRun, endings: Array<Ending | undefined>): INodeExecutio
 	}
 	if (!failure) return output;
 	if (run.lastTry && endings.length > 1) {
-		const summary = outcomes(endings);
+		const summary = outcomes(endings, run.operation.write !== undefined);
 		failure.description = failure.description ? `${failure.description} ${summary}` : summary;
 	}
 	throw told(run, failure);

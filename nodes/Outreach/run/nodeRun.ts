@@ -11,7 +11,16 @@ import {
 } from '../guardrails';
 import { accountGate, accountOf, type Account, type FlowShare, type Lane } from '../transport';
 import { runSettings, type RunSettings } from './settings';
-import { isLastTry, nextTry, type ItemMemory, type NodeTries } from './tries';
+import { WriteMemory, type Recall } from './memory';
+
+/** Whether n8n will not run the node again after this try fails (n8n's own bounds for Retry On Fail). */
+function isLastTry(context: IExecuteFunctions, memory: WriteMemory | undefined): boolean {
+	const node = context.getNode();
+	if (!memory || !node.retryOnFail) return true;
+	return memory.tries >= Math.min(5, Math.max(2, node.maxTries || 3));
+}
+
+const leadsOfExecutions = new WeakMap<object, Set<string>>();
 
 /** A call whose turn came after the Calling Hours ended: it is not sent. */
 export class HoursEnded extends Error {
@@ -29,7 +38,8 @@ export type ItemLane = Lane & { release(): void };
  * or n8n's Stop (the execution's cancel signal), which also ends every wait at once.
  */
 export class NodeRun {
-	readonly tries?: NodeTries;
+	/** What became of each write, across tries and Retries; none when the node runs as an AI tool. */
+	readonly memory?: WriteMemory;
 	readonly lastTry: boolean;
 	/** When the run started, for Batching. */
 	readonly started = Date.now();
@@ -50,8 +60,8 @@ export class NodeRun {
 		/** Items of the run not yet sent: what the gate weighs a step toward more against. */
 		readonly backlog: { count: number },
 	) {
-		this.tries = nextTry(context);
-		this.lastTry = isLastTry(context, this.tries);
+		this.memory = WriteMemory.of(context);
+		this.lastTry = isLastTry(context, this.memory);
 		this.cancel = context.getExecutionCancelSignal();
 		if (this.cancel?.aborted) this.stop('stop');
 		this.cancel?.addEventListener('abort', this.onCancel, { once: true });
@@ -70,7 +80,7 @@ export class NodeRun {
 
 	/** Items are coordinated across tries: false when the node runs as an AI agent's tool. */
 	get coordinated(): boolean {
-		return this.tries !== undefined;
+		return this.memory !== undefined;
 	}
 
 	get stopped(): boolean {
@@ -102,26 +112,35 @@ export class NodeRun {
 		if (ms > 0) await Promise.race([sleep(ms), this.halted]);
 	}
 
+	/**
+	 * The object that stands for the run's execution: n8n's flow context, which lives in the
+	 * execution's own run data and so exactly as long as n8n holds the execution.
+	 */
+	private execution(): object {
+		try {
+			return this.context.getContext('flow');
+		} catch {
+			// A context without the execution's flow context: the run stands for itself.
+			return this.account;
+		}
+	}
+
 	/** The execution's ledger for the run's credential (see guardrails/executionLedger.ts). */
 	ledger() {
-		let execution: object = this.tries ?? this.account;
-		try {
-			execution = this.context.getContext('flow');
-		} catch {
-			// A context without the execution's flow context: the ledger is the run's own.
-		}
-		return executionLedger(execution, this.guards.account);
+		return executionLedger(this.execution(), this.guards.account);
 	}
 
-	/** What an earlier try left of a write of the item. */
-	earlier(index: number): ItemMemory | undefined {
-		return this.tries?.memory.get(index);
+	/** The leads the execution recorded in its node's durable record (see record.ts). */
+	executionLeads(): Set<string> {
+		const execution = this.execution();
+		let leads = leadsOfExecutions.get(execution);
+		if (!leads) leadsOfExecutions.set(execution, (leads = new Set()));
+		return leads;
 	}
 
-	/** What became of a write of the item; forgotten when nothing happened (it may be sent again). */
-	remember(index: number, memory: ItemMemory | undefined): void {
-		if (memory) this.tries?.memory.set(index, memory);
-		else this.tries?.memory.delete(index);
+	/** What an earlier try, or the execution this one retries, left of a write of the item. */
+	earlier(index: number): Recall {
+		return this.memory?.recall(index);
 	}
 
 	/**

@@ -35,6 +35,8 @@ export interface Plan {
 	key?: string;
 	check?: WriteCheck;
 	claimed?: Claimed;
+	/** Whom a write that places reaches, as its node's durable record tells leads apart. */
+	leads?: string[];
 }
 
 /** Whether a failed write may have taken effect: anything but a clear refusal (4xx) or no connection. */
@@ -94,7 +96,7 @@ export async function sendPlan(run: NodeRun, plan: Plan, lane: Lane): Promise<En
 				? dryRunOutput(run.account.baseUrl, plan.built.request, plan.sent, index)
 				: await produce(run, plan, lane);
 		plan.claimed?.placed(output);
-		if (write) run.remember(index, { succeeded: output });
+		if (write) run.memory?.succeeded(index, output);
 		return ended('succeeded', output);
 	} catch (error) {
 		if (error instanceof NotSent) {
@@ -116,7 +118,8 @@ export async function sendPlan(run: NodeRun, plan: Plan, lane: Lane): Promise<En
 			outcomeUnknown(failure, write);
 			plan.claimed?.uncertain();
 		} else plan.claimed?.withdrawn();
-		if (write) run.remember(index, unknown ? { unknown: true } : undefined);
+		if (write && unknown) run.memory?.unknown(index);
+		else if (write) run.memory?.forget(index);
 		return failed(unknown ? 'unknown' : 'failed', failure, index);
 	}
 }

@@ -123,3 +123,26 @@ export const ACCOUNT_GATE_IDLE_MS = 15 * 60_000;
 
 /** Records of placed calls' answers one execution keeps, to give again for an identical call. */
 export const MAX_LEDGER_ANSWERS = 10_000;
+
+/**
+ * Records of answers one run of the node keeps in the execution's data, to give again when a try or
+ * a Retry of the execution meets a write that already succeeded; past it, only that it succeeded.
+ */
+export const MAX_REMEMBERED_ANSWERS = 10_000;
+
+/**
+ * A lead this node reached within this many hours is skipped, unless Options → Skip Leads Called
+ * Within says otherwise: a webhook delivered again, a Retry, or a queue-mode job run again, within a
+ * day, is almost never meant to call the same person twice.
+ */
+export const DEFAULT_SKIP_WINDOW_HOURS = 24;
+
+/**
+ * The durable record keeps each lead once per this fraction of the window: whether a lead was reached
+ * within the window is read from this many quarters, so a lead reached up to a quarter of the window
+ * longer ago may be skipped too, never one reached within it.
+ */
+export const RECORD_BUCKETS = 4;
+
+/** Leads one node's durable record keeps, the oldest forgotten first. */
+export const MAX_RECORDED_CALLS = 100_000;

@@ -32,7 +32,7 @@ export const makeCall: Operation = {
 		unknownOutcome:
 			'The call may have been placed: look for a call to this number in the service before running this item again.',
 		destinations: [{ path: 'phone_number', field: 'Phone Number' }],
-		places: { what: 'call' },
+		places: { what: 'call', lead: ['agent_id', 'phone_number'] },
 		callingHours: { recipientZone: 'callFields.recipientTimeZone' },
 	},
 	fields: [

@@ -182,7 +182,7 @@ export const createCampaign: Operation = {
 		unknownOutcome:
 			'The campaign may have been created: look for it with Campaign → Get Many before running this item again.',
 		destinations: [{ path: `${CUSTOMER_LIST}[].to_number`, field: 'Customers' }],
-		places: { what: 'campaign', people: CUSTOMER_LIST },
+		places: { what: 'campaign', lead: ['name'], people: CUSTOMER_LIST, number: 'to_number' },
 	},
 	fields,
 };

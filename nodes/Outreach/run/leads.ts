@@ -1,0 +1,95 @@
+import { NodeOperationError } from 'n8n-workflow';
+
+import { wholeSetting } from '../fields/nodeOptions';
+import { DEFAULT_SKIP_WINDOW_HOURS } from '../shared/constants';
+import { ended, failed, type Ending } from './endings';
+import type { NodeRun } from './nodeRun';
+import { LeadRecord, leadsOf, recordUnavailable, skippedOutput, type Verdict } from './record';
+import type { Plan } from './sending';
+
+/** What the durable record made of a run's writes that reach people, and how to close it. */
+export interface LeadCheck {
+	/** The plans still to be sent. */
+	plans: Plan[];
+	/** Once every plan has ended: what was not reached is taken back. */
+	close(endings: Array<Ending | undefined>): Promise<void>;
+}
+
+/** What goes wrong when n8n's store is not there to ask, rather than failing. */
+const NOT_SET_UP = /initiali[sz]ed before use/;
+
+/**
+ * Checks the run's writes against the node's durable record of the leads it reached (record.ts):
+ * a write whose leads were all reached within the window ends as skipped, saying when; a campaign
+ * only some of whose customers were, as an error naming them; the others are recorded and sent.
+ * Where the record cannot be kept, every output of such a write says so (`warning`).
+ */
+export async function checkLeads(
+	run: NodeRun,
+	plans: Plan[],
+	endings: Array<Ending | undefined>,
+): Promise<LeadCheck> {
+	const { context, operation } = run;
+	const places = operation.write?.places;
+	const node = context.getNode();
+	const hours = places
+		? wholeSetting(
+				node,
+				context.getNodeParameter('options.skipLeadsCalledWithin', 0, DEFAULT_SKIP_WINDOW_HOURS),
+				'Skip Leads Called Within (Hours)',
+				0,
+			)
+		: 0;
+	if (!places || hours === 0) return { plans, close: async () => undefined };
+	let problem = recordUnavailable(context);
+	const record = new LeadRecord(context, hours * 3_600_000);
+	const leads = plans.map((plan) => leadsOf(places, run.account.baseUrl, plan.sent));
+	let verdicts: Verdict[] = plans.map(() => ({ send: true }));
+	if (!problem) {
+		try {
+			verdicts = await record.check(leads, run.executionLeads());
+		} catch (error) {
+			if (!NOT_SET_UP.test((error as Error).message)) throw error;
+			problem = 'n8n’s deduplication store is not set up in this n8n process';
+		}
+	}
+	const sent: Plan[] = [];
+	for (const [position, plan] of plans.entries()) {
+		const verdict = verdicts[position];
+		if ('send' in verdict) {
+			sent.push({ ...plan, leads: leads[position] });
+			continue;
+		}
+		if (plan.check && 'claimed' in plan.check) plan.check.claimed.withdrawn();
+		if ('reached' in verdict)
+			endings[plan.index] = ended('unsent', skippedOutput(plan.index, verdict.reached, hours));
+		else {
+			const numbers = verdict.partly.map((lead) => JSON.parse(leads[position][lead]).at(-1));
+			const error = new NodeOperationError(
+				node,
+				`Not sent: ${numbers.length} of this campaign's customers were reached by this node within the last ${hours} hours: ${numbers.join(', ')}`,
+				{
+					itemIndex: plan.index,
+					description: `Remove them from the campaign, or set Options → Skip Leads Called Within to 0 to reach them again.`,
+				},
+			);
+			endings[plan.index] = failed('unsent', error, plan.index);
+		}
+	}
+	return {
+		plans: sent,
+		close: async (all) => {
+			const warning =
+				problem &&
+				`Not recorded across executions: ${problem}. A Retry of this execution, or another execution for the same lead, may reach it again.`;
+			for (const plan of sent) {
+				const ending = all[plan.index];
+				if (!ending || ending.outcome === 'failed' || ending.outcome === 'unsent')
+					record.takeBack(plan.leads ?? []);
+				if (warning && ending && 'output' in ending)
+					for (const item of ending.output) item.json.warning = warning;
+			}
+			if (!problem) await record.close();
+		},
+	};
+}

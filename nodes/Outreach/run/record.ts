@@ -1,0 +1,175 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { Places } from '../actions/operation';
+import { MAX_RECORDED_CALLS, RECORD_BUCKETS } from '../shared/constants';
+import { getAtPath, isPlainObject } from '../shared/objectPaths';
+
+/** Whom one write reaches, as the record tells leads apart: what the write places, and to whom. */
+export function leadsOf(places: Places, service: string, sent: unknown): string[] {
+	const body = isPlainObject(sent) ? sent : {};
+	const fold = (value: unknown) =>
+		String(value ?? '')
+			.replace(/\s+/g, ' ')
+			.trim()
+			.toLowerCase();
+	const who = places.lead.map((path) => fold(getAtPath(body, path)));
+	if (places.what === 'call') return [JSON.stringify(['call', service, ...who])];
+	const people = getAtPath(body, places.people);
+	return (Array.isArray(people) ? people : []).map((person) =>
+		JSON.stringify([
+			'campaign',
+			service,
+			...who,
+			fold(isPlainObject(person) ? person[places.number] : ''),
+		]),
+	);
+}
+
+/** What the record says of one write's leads. */
+export type Verdict =
+	| { send: true }
+	/** Every lead was reached within the window, at a moment between these two. */
+	| { reached: [from: number, to: number] }
+	/** Some of a campaign's leads were reached within the window (their positions). */
+	| { partly: number[] };
+
+/** Why the record cannot be kept, or undefined when it can. */
+export function recordUnavailable(context: IExecuteFunctions): string | undefined {
+	if (typeof context.helpers.checkProcessedAndRecord !== 'function')
+		return 'this n8n release has no deduplication store (n8n 1.64 and later have one)';
+	if (!context.getWorkflow().id) return 'the workflow has never been saved';
+	return undefined;
+}
+
+/** Writes of this process waiting for their outcome, by workflow, node and lead. */
+const pending = new Map<string, Promise<void>>();
+/** Each node's turn at n8n's store in this process: its check-and-record is not atomic. */
+const turns = new Map<string, Promise<unknown>>();
+
+async function exclusive<T>(node: string, task: () => Promise<T>): Promise<T> {
+	const before = turns.get(node) ?? Promise.resolve();
+	const mine = before.then(task, task);
+	const settled = mine.catch(() => undefined);
+	turns.set(node, settled);
+	void settled.then(() => turns.get(node) === settled && turns.delete(node));
+	return await mine;
+}
+
+/**
+ * The durable record of the leads this node reached, in n8n's own deduplication store (its database,
+ * shared by every n8n process; scope: this node), so that a new execution for the same lead within
+ * the window (a webhook delivered twice, a Retry handled elsewhere, a queue-mode job run again) calls
+ * nobody twice. The store keeps hashes only, and only by entry: each lead is recorded once per quarter
+ * of the window (RECORD_BUCKETS of them), and a lead is reached within the window when any quarter
+ * since the window's start holds it. A lead is recorded before its write is sent, and the record is
+ * taken back when nothing was sent or the service clearly refused it. The store's check-and-record
+ * reads and writes back the whole record: in this process one run of the node at a time uses it, and a
+ * write of another execution for the same lead is waited for; across n8n processes a window remains.
+ */
+export class LeadRecord {
+	private readonly node: string;
+	private readonly bucketMs: number;
+	/** The quarter of the window the run's leads were recorded in. */
+	private now = 0;
+	private readonly taken: string[] = [];
+	private readonly settled: Array<() => void> = [];
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		windowMs: number,
+	) {
+		this.node = `${context.getWorkflow().id}|${context.getNode().id}`;
+		this.bucketMs = Math.max(1, windowMs / RECORD_BUCKETS);
+	}
+
+	private keys(lead: string, from: number, to: number): string[] {
+		return Array.from({ length: to - from + 1 }, (_, bucket) => `${lead}|${from + bucket}`);
+	}
+
+	/**
+	 * What the record says of each write's leads, recording those to be sent. Leads this execution
+	 * reached (`mine`) are its own business: within an execution, only an identical write is held back
+	 * (the execution's ledger).
+	 */
+	async check(writes: string[][], mine: Set<string>): Promise<Verdict[]> {
+		const all = [...new Set(writes.flat())];
+		for (;;) {
+			await Promise.all(all.map(async (lead) => await pending.get(`${this.node}|${lead}`)));
+			const verdicts = await exclusive(this.node, async () => {
+				if (all.some((lead) => pending.has(`${this.node}|${lead}`))) return undefined;
+				return await this.checkNow(writes, mine);
+			});
+			if (verdicts) return verdicts;
+		}
+	}
+
+	private async checkNow(writes: string[][], mine: Set<string>): Promise<Verdict[]> {
+		const now = Math.floor(Date.now() / this.bucketMs);
+		const first = now - RECORD_BUCKETS;
+		const keys = [...new Set(writes.flat())].flatMap((lead) => this.keys(lead, first, now));
+		const { helpers } = this.context;
+		const options = { mode: 'entries' as const, maxEntries: MAX_RECORDED_CALLS + keys.length };
+		const { processed } = await helpers.checkProcessedAndRecord(keys, 'node', options);
+		const known = new Set(processed.map(String));
+		const verdicts = writes.map((leads): Verdict => {
+			const reached = leads.map((lead) => {
+				const buckets = this.keys(lead, first, now).filter((key) => known.has(key));
+				if (mine.has(lead) || buckets.length === 0) return undefined;
+				return Number(buckets.at(-1)!.split('|').at(-1));
+			});
+			if (reached.every((bucket) => bucket === undefined)) return { send: true };
+			if (reached.some((bucket) => bucket === undefined))
+				return {
+					partly: reached.flatMap((bucket, index) => (bucket === undefined ? [] : [index])),
+				};
+			const latest = Math.max(...(reached as number[]));
+			return { reached: [latest * this.bucketMs, (latest + 1) * this.bucketMs] };
+		});
+		// Only the leads now sent stay recorded, in this quarter; the rest only answered the question.
+		const sent = new Set(writes.filter((_, index) => 'send' in verdicts[index]).flat());
+		for (const lead of sent) mine.add(lead);
+		const kept = new Set([...sent].map((lead) => `${lead}|${now}`));
+		const asked = keys.filter((key) => !known.has(key) && !kept.has(key));
+		if (asked.length) await helpers.removeProcessed(asked, 'node', { mode: 'entries' });
+		for (const lead of sent) {
+			let settle = () => undefined as void;
+			pending.set(`${this.node}|${lead}`, new Promise<void>((resolve) => (settle = resolve)));
+			this.settled.push(() => {
+				pending.delete(`${this.node}|${lead}`);
+				settle();
+			});
+		}
+		this.now = now;
+		return verdicts;
+	}
+
+	/** A write's leads were not reached: nothing was sent, or the service clearly refused it. */
+	takeBack(leads: string[]): void {
+		this.taken.push(...leads.map((lead) => `${lead}|${this.now}`));
+	}
+
+	/** Once the run's writes have their outcomes: what was not reached is taken back. */
+	async close(): Promise<void> {
+		try {
+			if (this.taken.length)
+				await this.context.helpers.removeProcessed(this.taken, 'node', { mode: 'entries' });
+		} finally {
+			for (const settle of this.settled.splice(0)) settle();
+		}
+	}
+}
+
+/** The output of a write skipped because all its leads were reached within the window. */
+export function skippedOutput(
+	index: number,
+	[from, to]: [number, number],
+	windowHours: number,
+): INodeExecutionData[] {
+	const iso = (at: number) => new Date(at).toISOString();
+	const json: IDataObject = {
+		skipped: true,
+		earlierCallBetween: [iso(from), iso(to)],
+		notice: `Not sent: this node reached the same lead within the last ${windowHours} hours (Options → Skip Leads Called Within), between ${iso(from)} and ${iso(to)}. To reach it again on purpose, set Skip Leads Called Within to 0.`,
+	};
+	return [{ json, pairedItem: { item: index } }];
+}

@@ -1,0 +1,123 @@
+import { ok } from 'node:assert';
+import { createHash } from 'node:crypto';
+
+import type {
+	DeduplicationItemTypes,
+	DeduplicationScope,
+	ICheckProcessedContextData,
+	ICheckProcessedOptions,
+	IDataDeduplicator,
+	IDeduplicationOutput,
+} from 'n8n-workflow';
+
+/** One row of n8n's processed_data table: a workflow's record in one scope. */
+interface Row {
+	mode: string;
+	data: string[];
+}
+
+/**
+ * A stand-in for n8n's deduplication store (packages/cli/src/deduplication: DeduplicationHelper over
+ * the processed_data table), behind n8n-core's own interface, with the same rules for what the
+ * Outreach node uses: rows by workflow ID and scope (`n:<node id>` for a node, '' for the workflow), an
+ * md5 of each value's text in base64, entries mode with its oldest entries dropped past maxEntries, an
+ * error when a row holds another mode, a workflow with no ID refused, and a check-and-record that
+ * reads the row, lets other work run, then writes the whole row back (not atomic, as n8n's is not).
+ * test/harness/deduplication.test.ts holds it against n8n's own DeduplicationHelper.
+ */
+export class ProcessedDataStore implements IDataDeduplicator {
+	private readonly rows = new Map<string, Row>();
+	/** Reads and writes of the store, as database round trips. */
+	reads = 0;
+
+	private static key(scope: DeduplicationScope, { node, workflow }: ICheckProcessedContextData) {
+		if (scope === 'node' && !node) throw new Error('No node information: cannot use scope node');
+		return `${workflow.id}|${scope === 'node' ? `n:${node!.id}` : ''}`;
+	}
+
+	private static hash(value: DeduplicationItemTypes): string {
+		return createHash('md5').update(value.toString()).digest('base64');
+	}
+
+	/** A database round trip: other work runs meanwhile. */
+	private async read(key: string): Promise<Row | undefined> {
+		this.reads++;
+		await new Promise((resolve) => setImmediate(resolve));
+		const row = this.rows.get(key);
+		return row && { mode: row.mode, data: [...row.data] };
+	}
+
+	private async write(key: string, row: Row): Promise<void> {
+		await new Promise((resolve) => setImmediate(resolve));
+		this.rows.set(key, row);
+	}
+
+	async checkProcessedAndRecord(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<IDeduplicationOutput> {
+		const key = ProcessedDataStore.key(scope, contextData);
+		ok(contextData.workflow.id);
+		if (options.mode !== 'entries') throw new Error('The stand-in store keeps entries only');
+		const row = await this.read(key);
+		if (row && row.mode !== options.mode)
+			throw new Error('Deduplication data was originally saved with an incompatible setting');
+		const hashes = items.map(ProcessedDataStore.hash);
+		const result: IDeduplicationOutput = { new: [], processed: [] };
+		const data = row?.data ?? [];
+		const stored = new Set(data);
+		hashes.forEach((hash, index) => {
+			if (stored.has(hash)) result.processed.push(items[index]);
+			else {
+				result.new.push(items[index]);
+				data.push(hash);
+			}
+		});
+		if (options.maxEntries) data.splice(0, data.length - options.maxEntries);
+		await this.write(key, { mode: options.mode, data });
+		return result;
+	}
+
+	async removeProcessed(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+	): Promise<void> {
+		ok(contextData.workflow.id);
+		const key = ProcessedDataStore.key(scope, contextData);
+		const row = await this.read(key);
+		if (!row) return;
+		for (const hash of items.map(ProcessedDataStore.hash)) {
+			const index = row.data.indexOf(hash);
+			if (index !== -1) row.data.splice(index, 1);
+		}
+		await this.write(key, row);
+	}
+
+	async clearAllProcessedItems(
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+	): Promise<void> {
+		this.rows.delete(ProcessedDataStore.key(scope, contextData));
+	}
+
+	async getProcessedDataCount(
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+	): Promise<number> {
+		return this.rows.get(ProcessedDataStore.key(scope, contextData))?.data.length ?? 0;
+	}
+
+	/** Everything the store holds, as a database dump would show it. */
+	dump(): string {
+		return JSON.stringify([...this.rows]);
+	}
+
+	/** Forgets every record, as a fresh database. */
+	clear(): void {
+		this.rows.clear();
+		this.reads = 0;
+	}
+}

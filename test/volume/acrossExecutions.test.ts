@@ -1,0 +1,206 @@
+// Exactly once across executions: n8n's Retry of a failed execution (which starts from the failed
+// execution's saved data), the same event delivered twice, two executions at once, through n8n's
+// engine with its deduplication store (a stand-in over memory, support/engine/deduplication.ts).
+import { processedData, retryData, runOutreach, startOutreach } from '../../support/engine/engine';
+import { CallingService } from '../../support/hostile/callingService';
+import { callEachLead, leadPhone, leads } from '../../support/leads';
+import { useHostile } from '../hostile/useHostile';
+
+const { service, credentials } = useHostile();
+
+let calling: CallingService;
+let workflows = 0;
+/** A saved workflow of its own for each test: its executions share its node's record. */
+let workflowId = '';
+beforeEach(() => {
+	calling = new CallingService();
+	service.respondWith(calling.responder);
+	workflowId = `saved-workflow-${++workflows}`;
+});
+
+const callsTo = (phone: string) => calling.placed.get(phone) ?? 0;
+
+describe("n8n's Retry of a failed execution", () => {
+	it('original, again, and once the number is fixed: each of the ten leads is called once', async () => {
+		const account = credentials();
+		calling.script(leadPhone(9), 400, 400);
+		const failed = await runOutreach(callEachLead, {
+			items: leads(10),
+			credentials: account,
+			workflowId,
+		});
+		expect(failed.error?.message).toBeDefined();
+		expect(failed.error?.description).toContain('9 succeeded');
+		for (let lead = 0; lead < 9; lead++) expect(callsTo(leadPhone(lead))).toBe(1);
+
+		// Retry with the original workflow: the nine are answered from the failed execution's data.
+		const again = await runOutreach(callEachLead, {
+			items: leads(10),
+			credentials: account,
+			workflowId,
+			resume: retryData(failed.run!),
+		});
+		expect(again.error?.message).toBeDefined();
+		const answered = again.run!.data.resultData.runData.Outreach.at(-1);
+		expect(answered).toBeDefined();
+		// Once the service takes the tenth number: a Retry of that execution calls it, and only it.
+		const fixed = await runOutreach(callEachLead, {
+			items: leads(10),
+			credentials: account,
+			workflowId,
+			resume: retryData(again.run!),
+		});
+		expect(fixed.error).toBeUndefined();
+		expect(fixed.items).toHaveLength(10);
+		fixed.items.slice(0, 9).forEach((item, index) => {
+			expect(item.json).toMatchObject({ call_id: `call_${leadPhone(index)}_1`, repeated: true });
+			expect(item.pairedItem).toEqual({ item: index });
+		});
+		expect(fixed.items[9].json.call_id).toBe(`call_${leadPhone(9)}_1`);
+		for (let lead = 0; lead < 10; lead++) expect(callsTo(leadPhone(lead))).toBe(1);
+	});
+
+	it('a call whose answer was lost is not sent again by a Retry of the execution', async () => {
+		const account = credentials();
+		calling.loseAnswer(leadPhone(1), 'bad gateway');
+		const failed = await runOutreach(callEachLead, {
+			items: leads(3),
+			credentials: account,
+			workflowId,
+		});
+		expect(failed.error?.description).toContain('may have taken effect');
+		const retried = await runOutreach(callEachLead, {
+			items: leads(3),
+			credentials: account,
+			workflowId,
+			resume: retryData(failed.run!),
+		});
+		expect(retried.error?.message).toContain('Not sent again');
+		expect(callsTo(leadPhone(1))).toBe(1);
+	});
+
+	it('the error of a failed run says what a Retry of the execution will and will not send', async () => {
+		calling.script(leadPhone(2), 400);
+		calling.loseAnswer(leadPhone(3), 'bad gateway');
+		const { error } = await runOutreach(callEachLead, {
+			items: leads(5),
+			credentials: credentials(),
+			workflowId,
+			continueOnFail: false,
+		});
+		expect(error?.description).toContain(
+			"n8n's Retry of this execution sends again only the items that failed with a clear answer or were not sent",
+		);
+		expect(error?.description).toContain('not those that may have taken effect');
+	});
+});
+
+describe('a new execution for the same lead', () => {
+	it('the same event delivered twice calls the lead once; the second says it was skipped and when', async () => {
+		const account = credentials();
+		const first = await runOutreach(callEachLead, {
+			items: leads(1),
+			credentials: account,
+			workflowId,
+		});
+		expect(first.error).toBeUndefined();
+		const second = await runOutreach(callEachLead, {
+			items: leads(1),
+			credentials: account,
+			workflowId,
+		});
+		expect(second.error).toBeUndefined();
+		expect(callsTo(leadPhone(0))).toBe(1);
+		const [{ json }] = second.items;
+		expect(json.skipped).toBe(true);
+		const [from, to] = json.earlierCallBetween as string[];
+		expect(Date.parse(from)).toBeLessThanOrEqual(Date.now());
+		expect(Date.parse(to)).toBeGreaterThan(Date.parse(from));
+		expect(json.notice).toContain('set Skip Leads Called Within to 0');
+	});
+
+	it('two executions at once for the same lead place one call', async () => {
+		const account = credentials();
+		const slow = new CallingService({ serviceMs: 200 });
+		service.respondWith(slow.responder);
+		const runs = Array.from({ length: 5 }, () =>
+			startOutreach(callEachLead, { items: leads(3), credentials: account, workflowId }),
+		);
+		const results = await Promise.all(runs.map(async (run) => await run.result));
+		for (const { error } of results) expect(error).toBeUndefined();
+		expect(slow.calledTwice).toEqual([]);
+		expect([0, 1, 2].map((lead) => slow.placed.get(leadPhone(lead)))).toEqual([1, 1, 1]);
+	});
+
+	it('a lead the service clearly refused is sent again by the next execution', async () => {
+		const account = credentials();
+		calling.script(leadPhone(0), 400);
+		const refused = await runOutreach(callEachLead, {
+			items: leads(1),
+			credentials: account,
+			workflowId,
+		});
+		expect(refused.error?.message).toBeDefined();
+		const next = await runOutreach(callEachLead, {
+			items: leads(1),
+			credentials: account,
+			workflowId,
+		});
+		expect(next.error).toBeUndefined();
+		expect(callsTo(leadPhone(0))).toBe(1);
+	});
+
+	it('a lead whose call may have been placed is skipped by the next execution', async () => {
+		const account = credentials();
+		calling.loseAnswer(leadPhone(0), 'bad gateway');
+		await runOutreach(callEachLead, { items: leads(1), credentials: account, workflowId });
+		const next = await runOutreach(callEachLead, {
+			items: leads(1),
+			credentials: account,
+			workflowId,
+		});
+		expect(next.items[0].json.skipped).toBe(true);
+		expect(callsTo(leadPhone(0))).toBe(1);
+	});
+
+	it('Skip Leads Called Within 0 calls it again (a builder testing with their own number)', async () => {
+		const account = credentials();
+		const again = { ...callEachLead, options: { skipLeadsCalledWithin: 0 } };
+		await runOutreach(again, { items: leads(1), credentials: account, workflowId });
+		await runOutreach(again, { items: leads(1), credentials: account, workflowId });
+		expect(callsTo(leadPhone(0))).toBe(2);
+	});
+
+	it('is the same lead by service, agent and number: another agent or another workflow calls it', async () => {
+		const account = credentials();
+		await runOutreach(callEachLead, { items: leads(1), credentials: account, workflowId });
+		await runOutreach(
+			{ ...callEachLead, agentId: 'agent-8' },
+			{ items: leads(1), credentials: account, workflowId },
+		);
+		await runOutreach(callEachLead, {
+			items: leads(1),
+			credentials: account,
+			workflowId: `${workflowId}-copy`,
+		});
+		expect(callsTo(leadPhone(0))).toBe(3);
+	});
+
+	it('a workflow never saved calls, and each output says nothing is recorded across executions', async () => {
+		const account = credentials();
+		const first = await runOutreach(callEachLead, {
+			items: leads(1),
+			credentials: account,
+			workflowId: '',
+		});
+		expect(first.items[0].json.warning).toContain('the workflow has never been saved');
+		await runOutreach(callEachLead, { items: leads(1), credentials: account, workflowId: '' });
+		expect(callsTo(leadPhone(0))).toBe(2);
+	});
+
+	it('the record holds no phone number, only hashes', async () => {
+		await runOutreach(callEachLead, { items: leads(1), credentials: credentials(), workflowId });
+		expect(processedData.dump()).toContain('|n:tested');
+		expect(processedData.dump()).not.toContain(leadPhone(0).slice(1));
+	});
+});
