@@ -113,6 +113,15 @@ export const nodeOptionFields: INodeProperties[] = [
 					'How long one request may wait in all while the service answers 429 Too Many Requests. A refused request did nothing, so it is sent again once the service’s wait has passed; beyond this bound the item fails.',
 			},
 			{
+				displayName: 'Resend After Unknown Outcome',
+				name: 'resendUnknownOutcome',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether a request that changes data and failed without a clear answer (a 5xx, a timeout, an answer that is not the service’s) may be sent again: by Settings → Retry On Fail, or as an identical request later in the execution. It may have taken effect: a call may then be placed twice. Off: the item ends as an error saying so.',
+				displayOptions: { hide: { '/operation': ['get', 'getAll'] } },
+			},
+			{
 				displayName: 'Skip Leads Called Within (Hours)',
 				name: 'skipLeadsCalledWithin',
 				type: 'number',
@@ -123,15 +132,6 @@ export const nodeOptionFields: INodeProperties[] = [
 				displayOptions: {
 					show: { '/resource': ['call', 'campaign'], '/operation': ['make', 'create'] },
 				},
-			},
-			{
-				displayName: 'Resend After Unknown Outcome',
-				name: 'resendUnknownOutcome',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether a request that changes data and failed without a clear answer (a 5xx, a timeout, an answer that is not the service’s) may be sent again: by Settings → Retry On Fail, or as an identical request later in the execution. It may have taken effect: a call may then be placed twice. Off: the item ends as an error saying so.',
-				displayOptions: { hide: { '/operation': ['get', 'getAll'] } },
 			},
 		],
 	},

@@ -49,7 +49,12 @@ export async function checkLeads(
 		try {
 			verdicts = await record.check(leads, run.executionLeads());
 		} catch (error) {
-			if (!NOT_SET_UP.test((error as Error).message)) throw error;
+			if (!NOT_SET_UP.test((error as Error).message)) {
+				throw new NodeOperationError(node, error as Error, {
+					description:
+						'n8n’s record of the leads this node reached could not be read: nothing was sent.',
+				});
+			}
 			problem = 'n8n’s deduplication store is not set up in this n8n process';
 		}
 	}
