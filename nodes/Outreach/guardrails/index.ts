@@ -13,12 +13,6 @@ export { credentialGuards, type CredentialGuards } from './credentialGuards';
 export { destinationBlock } from './destinationCheck';
 export type { Claimed } from './executionLedger';
 export { executionLedger } from './executionLedgers';
-export { digest, formFields, requestKey } from './requestKey';
+export { formFields, requestKey } from './requestKey';
 export { serialiseBody } from './wireBody';
-export {
-	checkWrite,
-	REPEAT_OPTION,
-	RESEND_OPTION,
-	type Placing,
-	type WriteCheck,
-} from './writeCheck';
+export { checkWrite, REPEAT_OPTION, RESEND_OPTION, type WriteCheck } from './writeCheck';

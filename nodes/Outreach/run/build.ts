@@ -18,7 +18,7 @@ export interface BuiltRequest {
 	recipientZone?: unknown;
 }
 
-export function itemForm(context: IExecuteFunctions, index: number): ItemForm {
+function itemForm(context: IExecuteFunctions, index: number): ItemForm {
 	return {
 		context,
 		index,

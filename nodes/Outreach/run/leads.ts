@@ -8,7 +8,7 @@ import { LeadRecord, leadsOf, recordUnavailable, skippedOutput, type Verdict } f
 import type { Plan } from './sending';
 
 /** What the durable record made of a run's writes that reach people, and how to close it. */
-export interface LeadCheck {
+interface LeadCheck {
 	/** The plans still to be sent. */
 	plans: Plan[];
 	/** Once every plan has ended: what was not reached is taken back. */

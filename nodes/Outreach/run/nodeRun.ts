@@ -30,7 +30,7 @@ export class HoursEnded extends Error {
 }
 
 /** An item's lane, which holds its last turn until the run has taken in the item's outcome. */
-export type ItemLane = Lane & { release(): void };
+type ItemLane = Lane & { release(): void };
 
 /**
  * One run of the node over its items: its settings, the account and guardrails its credential names,

@@ -10,7 +10,7 @@ import { isPlainObject } from '../../shared/objectPaths';
 export const show = { resource: ['campaign'], operation: ['create'] };
 
 /** The body's touchpoint object, made when it is not there yet. */
-export function touchpointOf(body: IDataObject): IDataObject {
+function touchpointOf(body: IDataObject): IDataObject {
 	if (!isPlainObject(body.touchpoint)) body.touchpoint = {};
 	return body.touchpoint as IDataObject;
 }
