@@ -107,10 +107,18 @@ export async function runAsAgentTool(
 	parameters: INodeParameters,
 	invocations: object[],
 	credentials: ICredentialDataDecryptedObject,
-	/** The tool node's Retry On Fail, which n8n applies to each tool invocation. */
-	retryOnFail?: { maxTries: number; waitBetweenTries: number },
-	/** The tool's node type: the Outreach node's tool form unless another is registered and named. */
-	toolType = OUTREACH_TOOL_TYPE,
+	{
+		retryOnFail,
+		toolType = OUTREACH_TOOL_TYPE,
+		timezone,
+	}: {
+		/** The tool node's Retry On Fail, which n8n applies to each tool invocation. */
+		retryOnFail?: { maxTries: number; waitBetweenTries: number };
+		/** The tool's node type: the Outreach node's tool form unless another is registered and named. */
+		toolType?: string;
+		/** The workflow's time zone: n8n's default unless given. */
+		timezone?: string;
+	} = {},
 ) {
 	registerAgentTypes();
 	const result = await runWorkflow(
@@ -140,6 +148,7 @@ export async function runAsAgentTool(
 				'Input Items': { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
 				Outreach: { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] },
 			},
+			timezone,
 		},
 		{ [OUTREACH_CREDENTIAL_TYPE]: credentials },
 	);

@@ -20,6 +20,7 @@ import { isDeepStrictEqual } from 'node:util';
 
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { runAsAgentTool } from '../../support/engine/agent';
 import { getNodeType, runOutreach } from '../../support/engine/engine';
 import { json, listPage, type HostileRequest } from '../../support/hostile/server';
 import { PACKAGE_ROOT } from '../../support/repo';
@@ -282,4 +283,36 @@ describe('The requests on the wire, against the recorded fixtures', () => {
 			);
 		}
 	});
+});
+
+describe('The requests on the wire when an AI agent uses the node as a tool', () => {
+	/** Each operation's first case whose form reads nothing from an input item. */
+	const toolCases = Object.entries(wireCases).flatMap(([operation, cases]) => {
+		const standalone = cases.find(
+			(wireCase) => !wireCase.items && !JSON.stringify(wireCase.parameters).includes('$json'),
+		);
+		return standalone ? [[operation, standalone.name, standalone] as const] : [];
+	});
+
+	it('covers every operation', () => {
+		expect(toolCases.map(([operation]) => operation).sort(inOrder)).toEqual(
+			nodeOperations().sort(inOrder),
+		);
+	});
+
+	it.each(toolCases)(
+		'%s, case "%s", sends what the node sends',
+		async (operation, caseName, wireCase) => {
+			if (RECORDING) return;
+			const credential = credentials();
+			const { answers } = await runAsAgentTool(wireCase.parameters, [{}], credential, {
+				timezone: wireCase.timezone ?? 'UTC',
+			});
+			expect(answers).toHaveLength(1);
+			expect(answers[0]).not.toHaveProperty('error');
+			const requests = service.requests.map((request) => wireRequest(request, credential));
+			const expected = expectedRequests(readFixture(operation)[caseName]);
+			expect(shown(operation, caseName, requests)).toBe(shown(operation, caseName, expected));
+		},
+	);
 });

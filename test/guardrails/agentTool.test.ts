@@ -101,7 +101,7 @@ it("a call whose answer was lost is not placed again by the tool's Retry On Fail
 		makeCallTool,
 		[call(leadPhone(0)), call(leadPhone(0))],
 		credentials(),
-		{ maxTries: 3, waitBetweenTries: 0 },
+		{ retryOnFail: { maxTries: 3, waitBetweenTries: 0 } },
 	);
 
 	expect(calling.received.get(leadPhone(0))).toBe(1);

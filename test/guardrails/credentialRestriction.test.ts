@@ -99,8 +99,7 @@ describeWithRelease("n8n's HTTP Request node with the Outreach API credential", 
 				makeCallByHand(),
 				[{}],
 				{ ...credentials(), allowedDestinations: '+1' },
-				undefined,
-				HTTP_REQUEST_TOOL_TYPE,
+				{ toolType: HTTP_REQUEST_TOOL_TYPE },
 			);
 
 			if (restrictsOtherNodes) {
