@@ -1,21 +1,36 @@
 // The rules of a run one at a time: what an execution's ledger lets through, and what the error
 // that fails the node says of every item. The run's rules as a whole are tested through n8n's engine.
 import { ExecutionLedger, type ClaimRules } from '../../nodes/Outreach/guardrails/executionLedger';
+import { makeCall } from '../../nodes/Outreach/actions/call/make.operation';
+import { updateKnowledgeBase } from '../../nodes/Outreach/actions/knowledgeBase/update.operation';
 import { outcomes, type Ending } from '../../nodes/Outreach/run/endings';
 
 const answer = [{ json: { call_id: 'call_1' } }];
 
 describe('the error that fails the node', () => {
+	const error = new Error('x') as never;
+	const endings: Array<Ending | undefined> = [
+		{ outcome: 'succeeded', output: answer },
+		{ outcome: 'unknown', error },
+		{ outcome: 'failed', error },
+		undefined,
+	];
+
 	it('says what became of every item, the ones that may have taken effect apart', () => {
-		const error = new Error('x') as never;
-		const endings: Array<Ending | undefined> = [
-			{ outcome: 'succeeded', output: answer },
-			{ outcome: 'unknown', error },
-			{ outcome: 'failed', error },
-			undefined,
-		];
-		expect(outcomes(endings)).toBe(
+		expect(outcomes(endings, updateKnowledgeBase.write)).toBe(
 			"3 of 4 items were sent: 1 succeeded, 2 failed; 1 were not sent. Failed without a clear answer (they may have taken effect): item 2. Failed: item 3. Not sent: item 4. n8n's Retry of this execution sends again only the items that failed with a clear answer or were not sent, not those that may have taken effect: check the service for them first, or turn on Options → Resend After Unknown Outcome. Those that succeeded give their answers again, marked repeated. Settings → Retry On Fail does the same within this execution.",
+		);
+	});
+
+	it('of calls, says that sending one that may have been placed again also takes the lead record off', () => {
+		expect(outcomes(endings, makeCall.write)).toContain(
+			'turn on Options → Resend After Unknown Outcome and set Skip Leads Called Within to 0.',
+		);
+	});
+
+	it('of reads, says that a Retry reads every item again', () => {
+		expect(outcomes(endings)).toContain(
+			"n8n's Retry of this execution, and Settings → Retry On Fail, read every item again.",
 		);
 	});
 });

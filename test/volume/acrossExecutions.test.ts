@@ -79,6 +79,37 @@ describe("n8n's Retry of a failed execution", () => {
 		expect(callsTo(leadPhone(1))).toBe(1);
 	});
 
+	it.each([
+		[24, 'is skipped: the lead was reached within the window', 1],
+		[0, 'is sent again when Skip Leads Called Within is 0', 2],
+	])(
+		'with Resend After Unknown Outcome, a call whose answer was lost, on a Retry of the execution, %s hours: %s',
+		async (hours, _behaviour, calls) => {
+			const account = credentials();
+			const resending = {
+				...callEachLead,
+				options: { resendUnknownOutcome: true, skipLeadsCalledWithin: hours },
+			};
+			calling.loseAnswer(leadPhone(0), 'bad gateway');
+			const failed = await runOutreach(resending, {
+				items: leads(1),
+				credentials: account,
+				workflowId,
+			});
+			expect(failed.error?.message).toContain('may have been placed');
+			const retried = await runOutreach(resending, {
+				items: leads(1),
+				credentials: account,
+				workflowId,
+				resume: retryData(failed.run!),
+			});
+			expect(retried.error).toBeUndefined();
+			expect(callsTo(leadPhone(0))).toBe(calls);
+			if (calls === 1) expect(retried.items[0].json.skipped).toBe(true);
+			else expect(retried.items[0].json.call_id).toBe(`call_${leadPhone(0)}_2`);
+		},
+	);
+
 	it('the error of a failed run says what a Retry of the execution will and will not send', async () => {
 		calling.script(leadPhone(2), 400);
 		calling.loseAnswer(leadPhone(3), 'bad gateway');

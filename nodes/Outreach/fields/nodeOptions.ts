@@ -118,7 +118,7 @@ export const nodeOptionFields: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether a request that changes data and failed without a clear answer (a 5xx, a timeout, an answer that is not the service’s) may be sent again: by Settings → Retry On Fail, or as an identical request later in the execution. It may have taken effect: a call may then be placed twice. Off: the item ends as an error saying so.',
+					'Whether a request that changes data and failed without a clear answer (a 5xx, a timeout, an answer that is not the service’s) may be sent again: by Settings → Retry On Fail, by n8n’s Retry of the execution, or as an identical request later in the execution (a call or campaign in another execution also needs Skip Leads Called Within at 0). It may have taken effect: a call may then be placed twice. Off: the item ends as an error saying so.',
 				displayOptions: { hide: { '/operation': ['get', 'getAll'] } },
 			},
 			{
@@ -128,7 +128,7 @@ export const nodeOptionFields: INodeProperties[] = [
 				typeOptions: { minValue: 0, numberPrecision: 0 },
 				default: DEFAULT_SKIP_WINDOW_HOURS,
 				description:
-					'A lead this node called or messaged within this many hours, in any execution (a webhook delivered twice, a Retry, another queue-mode worker), is skipped: its output says when. Kept in n8n’s own database, for this node. 0: never skip, e.g. to call your own number again while testing.',
+					'A lead this node called or messaged within this many hours, in any execution (a webhook delivered twice, a Retry, another queue-mode worker), is skipped: its output says when. Kept in n8n’s own database, for this node, in steps of a quarter of this time: a lead reached up to a quarter longer ago may be skipped too, so a schedule that calls the same people every day sets 18. 0: never skip, e.g. to call your own number again while testing.',
 				displayOptions: {
 					show: { '/resource': ['call', 'campaign'], '/operation': ['make', 'create'] },
 				},

@@ -125,7 +125,7 @@ export function stoppedItem(node: INode, index: number): INodeExecutionData {
  * What happened to the run's items, and what n8n's Retry of the execution does with them, for the
  * error that fails the node. Reads are read again; writes are remembered (see memory.ts).
  */
-export function outcomes(endings: Array<Ending | undefined>, writes = true): string {
+export function outcomes(endings: Array<Ending | undefined>, write?: Write): string {
 	const by = (outcome: Outcome) =>
 		[...endings.keys()].filter((index) => (endings[index]?.outcome ?? 'unsent') === outcome);
 	const [succeeded, failures, unknown, unsent] = [
@@ -142,10 +142,10 @@ export function outcomes(endings: Array<Ending | undefined>, writes = true): str
 			: '',
 		failures.length ? `Failed: ${itemList(failures)}.` : '',
 		unsent.length ? `Not sent: ${itemList(unsent)}.` : '',
-		writes
+		write
 			? "n8n's Retry of this execution sends again only the items that failed with a clear answer or were not sent" +
 				(unknown.length
-					? ', not those that may have taken effect: check the service for them first, or turn on Options → Resend After Unknown Outcome.'
+					? `, not those that may have taken effect: check the service for them first, or turn on Options → Resend After Unknown Outcome${write.places ? ' and set Skip Leads Called Within to 0' : ''}.`
 					: '.') +
 				(succeeded.length
 					? ' Those that succeeded give their answers again, marked repeated.'

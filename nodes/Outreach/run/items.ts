@@ -156,7 +156,7 @@ function finish(run: NodeRun, endings: Array<Ending | undefined>): INodeExecutio
 	}
 	if (!failure) return output;
 	if (run.lastTry && endings.length > 1) {
-		const summary = outcomes(endings, run.operation.write !== undefined);
+		const summary = outcomes(endings, run.operation.write);
 		failure.description = failure.description ? `${failure.description} ${summary}` : summary;
 	}
 	throw told(run, failure);

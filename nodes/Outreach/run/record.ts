@@ -169,7 +169,7 @@ export function skippedOutput(
 	const json: IDataObject = {
 		skipped: true,
 		earlierCallBetween: [iso(from), iso(to)],
-		notice: `Not sent: this node reached the same lead within the last ${windowHours} hours (Options → Skip Leads Called Within), between ${iso(from)} and ${iso(to)}. To reach it again on purpose, set Skip Leads Called Within to 0.`,
+		notice: `Not sent: this node already reached the same lead, between ${iso(from)} and ${iso(to)} (Options → Skip Leads Called Within ${windowHours} hours). To reach it again on purpose, set Skip Leads Called Within to 0.`,
 	};
 	return [{ json, pairedItem: { item: index } }];
 }
