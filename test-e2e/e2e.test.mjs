@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { OUTREACH_CREDENTIAL_TYPE } from '../.build/support/credential.js';
+import { OUTREACH_CREDENTIAL_TYPE, SANDBOX_CREDENTIAL } from '../.build/support/credential.js';
 import {
 	ensureN8n,
 	exampleWorkflowId,
@@ -20,6 +20,7 @@ import { PACKAGE_ROOT } from '../.build/support/repo.js';
 import { startSandbox } from '../.build/support/sandbox/server.js';
 import {
 	actionsOptionsIssue,
+	credentialDialog,
 	driveEditor,
 	nodeCreatorPanelText,
 	openEditor,
@@ -36,6 +37,13 @@ let home;
 let sandbox;
 let n8n;
 let port;
+
+/** Where screenshots go: the README shows the default n8n's; other versions' stay in .n8n-local/. */
+function screenshotsDir() {
+	return process.env.OUTREACH_N8N_VERSION
+		? path.join(LOCAL_DIR, `screenshots-${installation.version}`)
+		: path.join(PACKAGE_ROOT, 'docs', 'screenshots');
+}
 
 before(
 	async () => {
@@ -113,10 +121,7 @@ test(
 	{ timeout: 300_000, skip: hasBrowser },
 	async () => {
 		sandbox.clearRequests();
-		// The README shows the default n8n; other versions' screenshots stay in .n8n-local/.
-		const screenshots = process.env.OUTREACH_N8N_VERSION
-			? path.join(LOCAL_DIR, `screenshots-${installation.version}`)
-			: path.join(PACKAGE_ROOT, 'docs', 'screenshots');
+		const screenshots = screenshotsDir();
 		for (const file of ['node-panel.png', 'workflow-run.png']) {
 			rmSync(path.join(screenshots, file), { force: true });
 		}
@@ -135,6 +140,27 @@ test(
 			),
 			'the run from the editor reached the sandbox',
 		);
+	},
+);
+
+test(
+	'the credential dialog passes n8n’s test of the sandbox credential and shows every field, guardrails included',
+	{ timeout: 180_000, skip: hasBrowser },
+	async () => {
+		const { OutreachApi } = await import(
+			path.join(PACKAGE_ROOT, 'dist', 'credentials', 'OutreachApi.credentials.js')
+		);
+		const fields = new OutreachApi().properties.map((property) => property.displayName);
+		const screenshot = path.join(screenshotsDir(), 'credential.png');
+		rmSync(screenshot, { force: true });
+		const formText = await credentialDialog({
+			url: n8n.url,
+			credentialId: SANDBOX_CREDENTIAL.id,
+			lastField: fields.at(-1),
+			screenshot,
+		});
+		for (const field of fields) assert.ok(formText.includes(field), `the dialog shows ${field}`);
+		assert.ok(existsSync(screenshot));
 	},
 );
 

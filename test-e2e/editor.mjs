@@ -187,3 +187,28 @@ export async function driveEditor({ url, workflowId, screenshots }) {
 		await close();
 	}
 }
+
+/**
+ * Opens a stored credential's dialog as a user does from Overview → Credentials, waits for n8n's test
+ * of the credential to pass, scrolls the form to `lastField`, screenshots the dialog and returns the
+ * form's text.
+ */
+export async function credentialDialog({ url, credentialId, lastField, screenshot }) {
+	const { page, close } = await openEditor(url);
+	try {
+		await page.goto(`${url}/home/credentials/${credentialId}`);
+		const dialog = page.locator('[data-test-id="editCredential-modal"]');
+		const form = dialog.locator('[data-test-id="credential-edit-dialog"]');
+		await form.waitFor({ timeout: 60_000 });
+		// n8n tests the credential on opening and redraws the form with the result: scroll after it.
+		await form.getByText('Connection tested successfully').waitFor({ timeout: 30_000 });
+		const field = form.getByText(lastField, { exact: true });
+		await field.scrollIntoViewIfNeeded();
+		await page.waitForTimeout(800);
+		// A screenshot of the dialog element would scroll its form back to the top: clip the page instead.
+		await page.screenshot({ path: screenshot, clip: await dialog.boundingBox() });
+		return await form.innerText();
+	} finally {
+		await close();
+	}
+}
