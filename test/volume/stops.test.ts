@@ -81,6 +81,16 @@ describe('with Batching, a node that stops ends its run and sends nothing of the
 	});
 });
 
+/** Resolves with `count()` once it has not changed for `quietMs`. */
+async function settledCount(count: () => number, quietMs: number): Promise<number> {
+	let seen = count();
+	for (;;) {
+		await new Promise((resolve) => setTimeout(resolve, quietMs));
+		if (count() === seen) return seen;
+		seen = count();
+	}
+}
+
 /** The message and description of an error item, as the node returns it to n8n. */
 function errorText(item: INodeExecutionData): string {
 	const { error } = item;
@@ -95,9 +105,11 @@ describe("n8n's Stop", () => {
 		});
 		const running = startOutreach(callEachLead, { items: leads(20), credentials: credentials() });
 
+		// The first requests all leave at once; on a busy machine the last of them reach the service
+		// later than the first 429s. Stop once none has arrived for 300 ms, so that none is counted as
+		// sent after Stop that left before it.
 		await service.requestsSeen(1);
-		await new Promise((resolve) => setTimeout(resolve, 200));
-		const sentBeforeStop = service.requests.length;
+		const sentBeforeStop = await settledCount(() => service.requests.length, 300);
 		const stoppedAt = Date.now();
 		running.stop();
 
