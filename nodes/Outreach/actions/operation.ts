@@ -12,7 +12,7 @@ import type { Destination } from '../shared/destinations';
 /**
  * How an operation is declared: its dropdown entry, its form fields and what each sends where, its
  * request (method, path, constant body fields) and how the answer becomes output. The node runs every
- * operation from its declaration (request/build.ts builds the request, run/ sends it); an operation
+ * operation from its declaration (run/build.ts builds the request, run/ sends it); an operation
  * file holds nothing else.
  */
 
