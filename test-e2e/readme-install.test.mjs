@@ -21,6 +21,7 @@ import {
 	exampleWorkflowId,
 	importCredential,
 	n8nCli,
+	NEWEST_N8N_VERSION,
 } from '../.build/support/n8n/setup.js';
 import { freePort } from '../.build/support/n8n/processes.js';
 import { PACKAGE_ROOT } from '../.build/support/repo.js';
@@ -83,9 +84,15 @@ let home;
 let installation;
 let sandbox;
 let commandsOutput = '';
+/** The README's commands do not depend on the n8n release: CI runs them with the newest only. */
+const skip =
+	(process.env.OUTREACH_N8N_VERSION ?? NEWEST_N8N_VERSION) === NEWEST_N8N_VERSION
+		? false
+		: `the install from a tarball runs with n8n ${NEWEST_N8N_VERSION} only`;
 
 before(
 	async () => {
+		if (skip) return;
 		installation = await ensureN8n();
 		work = mkdtempSync(path.join(tmpdir(), 'outreach-readme-install-'));
 		home = path.join(work, 'home');
@@ -115,30 +122,34 @@ after(async () => {
 	if (work) rmSync(work, { recursive: true, force: true });
 });
 
-test('the README’s commands install the package alone into ~/.n8n/nodes, without n8n-workflow or screenshots', () => {
-	assert.equal(
-		readFileSync(path.join(work, 'package.json'), 'utf8'),
-		OTHER_PROJECT,
-		'nothing was installed into the project above the home folder',
-	);
-	const modules = path.join(home, '.n8n', 'nodes', 'node_modules');
-	assert.deepEqual(
-		readdirSync(modules).filter((name) => !name.startsWith('.')),
-		[packageJson.name],
-		`only the package is installed (n8n provides n8n-workflow); the commands printed:\n${commandsOutput}`,
-	);
-	const installed = filesUnder(path.join(modules, packageJson.name));
-	assert.ok(installed.includes(path.join('dist', 'nodes', 'Outreach', 'Outreach.node.js')));
-	assert.deepEqual(
-		installed.filter((file) => /\.png$/i.test(file)),
-		[],
-		'the tarball carries no screenshots',
-	);
-});
+test(
+	'the README’s commands install the package alone into ~/.n8n/nodes, without n8n-workflow or screenshots',
+	{ skip },
+	() => {
+		assert.equal(
+			readFileSync(path.join(work, 'package.json'), 'utf8'),
+			OTHER_PROJECT,
+			'nothing was installed into the project above the home folder',
+		);
+		const modules = path.join(home, '.n8n', 'nodes', 'node_modules');
+		assert.deepEqual(
+			readdirSync(modules).filter((name) => !name.startsWith('.')),
+			[packageJson.name],
+			`only the package is installed (n8n provides n8n-workflow); the commands printed:\n${commandsOutput}`,
+		);
+		const installed = filesUnder(path.join(modules, packageJson.name));
+		assert.ok(installed.includes(path.join('dist', 'nodes', 'Outreach', 'Outreach.node.js')));
+		assert.deepEqual(
+			installed.filter((file) => /\.png$/i.test(file)),
+			[],
+			'the tarball carries no screenshots',
+		);
+	},
+);
 
 test(
 	'n8n started on that user folder runs the try-it example with the package the README installed',
-	{ timeout: 300_000 },
+	{ timeout: 300_000, skip },
 	async () => {
 		await importCredential(installation, home, sandbox);
 		const fileName = 'try-it-list-customers.json';
