@@ -36,7 +36,9 @@ export type Fault =
 	| { kind: 'status'; status: number; message?: string; retryAfterSeconds?: number }
 	| { kind: 'html'; status?: number }
 	| { kind: 'slow'; delayMs: number }
-	| { kind: 'drop' };
+	| { kind: 'drop' }
+	/** The request is validated and served as usual (a call is placed), then the answer is lost. */
+	| { kind: 'lostAnswer' };
 
 /**
  * A limit like a real service's: `perSecond` requests a second, as a bucket that refills at that rate
@@ -435,6 +437,15 @@ export class Sandbox {
 				return;
 			case 'drop':
 				req.socket.destroy();
+				return;
+			case 'lostAnswer':
+				// Whatever the route or the contract's validation answers never leaves: the connection
+				// closes instead, after the route did its work.
+				res.send = () => {
+					req.socket.destroy();
+					return res;
+				};
+				next();
 				return;
 		}
 	}
