@@ -340,11 +340,20 @@ test(
 			assert.deepEqual(countBy(answers), new Map([[200, deliveries]]));
 			await workersFinish(seen, deliveries, `round ${round + 1}: every delivery is executed`);
 			const tookMs = Date.now() - began;
-			const calls = callsOf(agent).filter((call) => call.body.phone_number === phone).length;
+			const arrivals = callsOf(agent)
+				.filter((call) => call.body.phone_number === phone)
+				.map((call) => call.receivedAt);
+			const calls = arrivals.length;
 			const onWorkers = workers.map(
 				(worker, index) => idsIn(worker, STARTED).length - startedBefore[index],
 			);
-			figures.push({ calls, onWorkers, tookMs });
+			// How far apart the calls of one round left: the two workers' checks overlapped within it.
+			figures.push({
+				calls,
+				onWorkers,
+				tookMs,
+				apartMs: Math.max(...arrivals) - Math.min(...arrivals),
+			});
 			assert.ok(calls >= 1, `round ${round + 1}: the lead is called`);
 			assert.ok(
 				calls <= workers.length,
@@ -354,7 +363,8 @@ test(
 		console.log(
 			`# the same lead, ${deliveries} deliveries at once, 5 rounds: ${figures.map((f) => f.calls).join(',')} calls; ` +
 				`executions on worker 1/worker 2: ${figures.map((f) => f.onWorkers.join('/')).join(', ')}; ` +
-				`each round done in ${figures.map((f) => `${(f.tookMs / 1000).toFixed(1)} s`).join(', ')}`,
+				`each round done in ${figures.map((f) => `${(f.tookMs / 1000).toFixed(1)} s`).join(', ')}; ` +
+				`the calls of a round arrived ${figures.map((f) => `${f.apartMs} ms`).join(', ')} apart`,
 		);
 	},
 );

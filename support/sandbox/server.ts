@@ -30,6 +30,8 @@ interface RecordedRequest {
 	files: RecordedFile[];
 	/** Status code the sandbox answered with; undefined when the connection was dropped. */
 	status?: number;
+	/** When the request arrived (Date.now()). */
+	receivedAt: number;
 }
 
 export type Fault =
@@ -331,6 +333,7 @@ export class Sandbox {
 			contentType: req.headers['content-type'],
 			body: undefined,
 			files: [],
+			receivedAt: Date.now(),
 		};
 		this.requests.push(entry);
 		(req as RecordingRequest).recorded = entry;
