@@ -5,7 +5,11 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { OUTREACH_CREDENTIAL_TYPE, SANDBOX_CREDENTIAL } from '../.build/support/credential.js';
+import {
+	OUTREACH_CREDENTIAL_TYPE,
+	OUTREACH_CREDENTIALS,
+	SANDBOX_CREDENTIAL,
+} from '../.build/support/credential.js';
 import {
 	ensureN8n,
 	exampleWorkflowId,
@@ -15,7 +19,7 @@ import {
 	setUpDevHome,
 	startN8n,
 } from '../.build/support/n8n/setup.js';
-import { freePort } from '../.build/support/n8n/processes.js';
+import { freePort, sleep, until } from '../.build/support/n8n/processes.js';
 import { PACKAGE_ROOT } from '../.build/support/repo.js';
 import { startSandbox } from '../.build/support/sandbox/server.js';
 import {
@@ -53,6 +57,7 @@ before(
 		sandbox = await startSandbox(0, { seedCustomers: 30, seedExamples: true });
 		await setUpDevHome(installation, home, sandbox);
 		port = await freePort();
+		await importLeadsWorkflow();
 		n8n = await startN8n(installation, home, port);
 	},
 	{ timeout: 30 * 60_000 },
@@ -347,3 +352,296 @@ test(
 		assert.equal(await read(), 'agent-real-42', 'the edit survives the second set-up');
 	},
 );
+
+// Exactly once across executions, in real n8n: a saved, active workflow (webhook → split the leads →
+// Make Call) run by its production webhook, n8n's Retry of a failed execution through the REST API the
+// execution list uses, and the node's record in n8n's deduplication store.
+const LEADS_WORKFLOW_ID = 'e2eLeadsToCalls';
+const LEADS_PATH = 'e2e-leads';
+
+/** Imports and activates the leads workflow, before n8n starts (as the queue test sets up its own). */
+async function importLeadsWorkflow() {
+	const workflow = {
+		id: LEADS_WORKFLOW_ID,
+		name: 'E2E: leads → calls',
+		active: false,
+		settings: {},
+		nodes: [
+			{
+				id: 'leads',
+				name: 'Leads',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				webhookId: `outreach-${LEADS_PATH}`,
+				position: [0, 0],
+				parameters: {
+					httpMethod: 'POST',
+					path: LEADS_PATH,
+					responseMode: 'lastNode',
+					responseData: 'allEntries',
+					options: {},
+				},
+			},
+			{
+				id: 'eachLead',
+				name: 'Each Lead',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { fieldToSplitOut: 'body.leads', options: {} },
+			},
+			{
+				id: 'call',
+				name: 'Call',
+				type: 'n8n-nodes-outreach.outreach',
+				typeVersion: 1,
+				position: [440, 0],
+				parameters: {
+					resource: 'call',
+					operation: 'make',
+					agentId: '={{ $json.agent }}',
+					phoneNumber: '={{ $json.phone }}',
+					// One request at a time: the sandbox's faults meet the leads in their order.
+					options: { maxConcurrentRequests: 1 },
+				},
+				credentials: OUTREACH_CREDENTIALS,
+			},
+		],
+		connections: {
+			Leads: { main: [[{ node: 'Each Lead', type: 'main', index: 0 }]] },
+			'Each Lead': { main: [[{ node: 'Call', type: 'main', index: 0 }]] },
+		},
+	};
+	const file = path.join(home, 'leads-workflow.json');
+	writeFileSync(file, JSON.stringify(workflow));
+	await n8nCli(installation, home, ['import:workflow', `--input=${file}`], port);
+	// n8n 2.x activates with publish:workflow, 1.x with update:workflow --active=true.
+	await n8nCli(
+		installation,
+		home,
+		Number(installation.version.split('.')[0]) >= 2
+			? ['publish:workflow', `--id=${LEADS_WORKFLOW_ID}`]
+			: ['update:workflow', `--id=${LEADS_WORKFLOW_ID}`, '--active=true'],
+		port,
+	);
+}
+
+/** Delivers leads to the workflow's production webhook, as a CRM would: the answer and its body. */
+async function deliverLeads(leads) {
+	let response;
+	let text;
+	// n8n registers an active workflow's webhooks only after its REST API is up: until then it answers
+	// 404, and runs nothing.
+	await until(async () => {
+		response = await fetch(`${n8n.url}/webhook/${LEADS_PATH}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ leads }),
+		});
+		text = await response.text();
+		return !(response.status === 404 && /is not registered/.test(text));
+	}, 'n8n registers the leads workflow’s webhook');
+	let body;
+	try {
+		body = JSON.parse(text);
+	} catch {
+		body = text;
+	}
+	return { status: response.status, body };
+}
+
+/** The makeCall requests the sandbox received for one agent and phone number (placed or not). */
+const sentTo = (agent, phone) =>
+	sandbox.requests.filter(
+		(request) =>
+			request.rawPath === `/v2/_voicecalls/${agent}/makeCall` &&
+			request.body?.phone_number === phone,
+	);
+/** Calls the sandbox stored for one agent and phone number: placed, whether or not the answer arrived. */
+const placedFor = (agent, phone) =>
+	sandbox.store.calls
+		.page(1, 100_000)
+		.data.filter((call) => call.agent_id === agent && call.phone_number === phone).length;
+
+async function rest(method, route, body) {
+	const response = await fetch(`${n8n.url}/rest${route}`, {
+		method,
+		headers: { cookie: await ownerSessionCookie(n8n.url), 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const json = await response.json();
+	if (!response.ok)
+		throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
+	return json.data;
+}
+
+/** The newest execution of the leads workflow, once it is no longer running. */
+async function newestExecution() {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: LEADS_WORKFLOW_ID }));
+	let newest;
+	await until(async () => {
+		const list = await rest('GET', `/executions?filter=${filter}&limit=1`);
+		newest = list.results[0];
+		return newest && !['new', 'running'].includes(newest.status);
+	}, 'the execution finishes');
+	return newest;
+}
+
+/** n8n's Retry of an execution, as the execution list sends it: the retried execution, finished. */
+const retry = (id, loadWorkflow) => rest('POST', `/executions/${id}/retry`, { loadWorkflow });
+
+/** The Call node's error in a finished execution, or its output items. */
+function callOutcome(execution) {
+	const runs = execution.data.resultData.runData.Call ?? [];
+	const last = runs.at(-1);
+	return {
+		error: last?.error ?? execution.data.resultData.error,
+		items: last?.data?.main?.[0]?.map((item) => item.json) ?? [],
+	};
+}
+
+test(
+	'n8n’s Retry of a failed execution, original and currently saved: a placed call and a lost answer are not sent again, a refused or unsent lead is',
+	{ timeout: 180_000 },
+	async () => {
+		sandbox.clearRequests();
+		const agent = 'retry-agent';
+		const [placed, lost, refused] = ['+14155550301', '+14155550302', '+14155550303'];
+		// [requests the sandbox received, calls it placed] for each lead.
+		const counts = () =>
+			[placed, lost, refused].map((phone) => [
+				sentTo(agent, phone).length,
+				placedFor(agent, phone),
+			]);
+		// One request at a time, in the items' order: the node sends no further item once one failed.
+		sandbox.injectFaults({ kind: 'slow', delayMs: 0 }, { kind: 'lostAnswer' });
+		const delivered = await deliverLeads(
+			[placed, lost, refused].map((phone) => ({ phone, agent })),
+		);
+		assert.equal(delivered.status, 500, JSON.stringify(delivered.body));
+		const failed = await newestExecution();
+		assert.equal(failed.status, 'error');
+		assert.deepEqual(counts(), [
+			[1, 1],
+			[1, 1],
+			[0, 0],
+		]);
+
+		// Retry with the original workflow: only the unsent lead is sent, and the service refuses it.
+		sandbox.injectFaults({ kind: 'status', status: 400 });
+		const original = await retry(failed.id, false);
+		assert.equal(original.status, 'error');
+		assert.deepEqual(counts(), [
+			[1, 1],
+			[1, 1],
+			[1, 0],
+		]);
+		const originalError = callOutcome(original).error;
+		console.log(
+			`# Retry (original workflow) error: ${originalError?.message} | ${originalError?.description}`,
+		);
+		assert.match(originalError?.message ?? '', /Not sent again.*may have been placed/);
+		assert.match(
+			originalError?.description ?? '',
+			/Failed without a clear answer \(they may have taken effect\): item 2\. Failed: item 3\./,
+		);
+
+		// Retry with the currently saved workflow once the service takes the number: the refused lead is
+		// placed; the lead whose answer was lost is still not called again, and its item still fails.
+		const saved = await retry(failed.id, true);
+		assert.deepEqual(counts(), [
+			[1, 1],
+			[1, 1],
+			[2, 1],
+		]);
+		const savedError = callOutcome(saved).error;
+		console.log(
+			`# Retry (saved workflow) status ${saved.status}; error: ${savedError?.message} | ${savedError?.description}`,
+		);
+		assert.equal(saved.status, 'error');
+		assert.match(`${savedError?.message} ${savedError?.description}`, /may have been placed/);
+
+		// A Retry of that retry, and of the first execution again: nothing more is sent.
+		await retry(saved.id, true);
+		await retry(failed.id, false);
+		assert.deepEqual(counts(), [
+			[1, 1],
+			[1, 1],
+			[2, 1],
+		]);
+	},
+);
+
+test(
+	'n8n’s Retry of a failed execution once the service takes the refused lead: the placed call is answered from the first run, "repeated"',
+	{ timeout: 120_000 },
+	async () => {
+		sandbox.clearRequests();
+		const agent = 'retry-fixed-agent';
+		const [placed, refused] = ['+14155550311', '+14155550312'];
+		sandbox.injectFaults({ kind: 'slow', delayMs: 0 }, { kind: 'status', status: 400 });
+		const delivered = await deliverLeads([placed, refused].map((phone) => ({ phone, agent })));
+		assert.equal(delivered.status, 500, JSON.stringify(delivered.body));
+		const failed = await newestExecution();
+		assert.equal(failed.status, 'error');
+		const retried = await retry(failed.id, false);
+		assert.equal(retried.status, 'success', JSON.stringify(callOutcome(retried).error));
+		const { items } = callOutcome(retried);
+		assert.equal(items.length, 2);
+		assert.equal(items[0].repeated, true);
+		assert.equal(
+			items[0].call_id,
+			sandbox.store.calls
+				.page(1, 100_000)
+				.data.find((call) => call.agent_id === agent && call.phone_number === placed)?.call_id,
+		);
+		assert.notEqual(items[1].repeated, true);
+		assert.match(String(items[1].call_id), /^call_/);
+		assert.deepEqual(
+			[placed, refused].map((phone) => [sentTo(agent, phone).length, placedFor(agent, phone)]),
+			[
+				[1, 1],
+				[2, 1],
+			],
+		);
+	},
+);
+
+test(
+	'the same lead delivered twice to the webhook is called once; the second execution outputs it skipped',
+	{ timeout: 120_000 },
+	async () => {
+		sandbox.clearRequests();
+		const agent = 'twice-agent';
+		const phone = '+14155550321';
+		const first = await deliverLeads([{ phone, agent }]);
+		assert.equal(first.status, 200, JSON.stringify(first.body));
+		const second = await deliverLeads([{ phone, agent }]);
+		assert.equal(second.status, 200, JSON.stringify(second.body));
+		assert.equal(sentTo(agent, phone).length, 1);
+		const [item] = [second.body].flat();
+		assert.equal(item.skipped, true, JSON.stringify(second.body));
+		assert.ok(item.earlierCallBetween, JSON.stringify(item));
+		assert.match(String(item.notice), /Skip Leads Called Within/);
+	},
+);
+
+test('the same lead in two executions at once is called once', { timeout: 120_000 }, async () => {
+	sandbox.clearRequests();
+	const agent = 'at-once-agent';
+	const phone = '+14155550331';
+	// The first call's answer takes 3 seconds: the second delivery arrives while it is under way.
+	sandbox.injectFaults({ kind: 'slow', delayMs: 3000 });
+	const answers = await Promise.all([
+		deliverLeads([{ phone, agent }]),
+		sleep(300).then(() => deliverLeads([{ phone, agent }])),
+	]);
+	assert.deepEqual(
+		answers.map((answer) => answer.status),
+		[200, 200],
+		JSON.stringify(answers),
+	);
+	assert.equal(sentTo(agent, phone).length, 1);
+	const skipped = answers.map((answer) => [answer.body].flat()[0]?.skipped === true);
+	assert.deepEqual(skipped.sort(), [false, true], JSON.stringify(answers));
+});

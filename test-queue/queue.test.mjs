@@ -316,6 +316,101 @@ test(
 	},
 );
 
+/** New execution IDs the workers finished, beyond `seen`. */
+const finishedOnWorkers = (seen) => workers.flatMap((worker) => idsIn(worker, FINISHED, seen));
+const everyFinished = () => new Set(finishedOnWorkers());
+/** Waits until the workers finished `count` executions beyond those in `seen`. */
+const workersFinish = (seen, count, what) =>
+	until(() => finishedOnWorkers(seen).length >= count, what, 120_000);
+
+test(
+	'the same lead delivered 20 times at once, over 5 rounds: how many calls the two workers place (printed), never more than one a worker',
+	{ skip, timeout: 300_000 },
+	async () => {
+		sandbox.clearRequests();
+		const agent = 'same-lead-agent';
+		const deliveries = 20;
+		const figures = [];
+		for (let round = 0; round < 5; round++) {
+			const phone = `+1415777${String(round).padStart(4, '0')}`;
+			const seen = everyFinished();
+			const startedBefore = workers.map((worker) => idsIn(worker, STARTED).length);
+			const began = Date.now();
+			const answers = await postLeads(Array(deliveries).fill(phone), agent);
+			assert.deepEqual(countBy(answers), new Map([[200, deliveries]]));
+			await workersFinish(seen, deliveries, `round ${round + 1}: every delivery is executed`);
+			const tookMs = Date.now() - began;
+			const arrivals = callsOf(agent)
+				.filter((call) => call.body.phone_number === phone)
+				.map((call) => call.receivedAt);
+			const calls = arrivals.length;
+			const onWorkers = workers.map(
+				(worker, index) => idsIn(worker, STARTED).length - startedBefore[index],
+			);
+			// How far apart the calls of one round left: the two workers' checks overlapped within it.
+			figures.push({
+				calls,
+				onWorkers,
+				tookMs,
+				apartMs: Math.max(...arrivals) - Math.min(...arrivals),
+			});
+			assert.ok(calls >= 1, `round ${round + 1}: the lead is called`);
+			assert.ok(
+				calls <= workers.length,
+				`round ${round + 1}: in one worker a second execution for the lead waits for the first (${calls} calls)`,
+			);
+		}
+		console.log(
+			`# the same lead, ${deliveries} deliveries at once, 5 rounds: ${figures.map((f) => f.calls).join(',')} calls; ` +
+				`executions on worker 1/worker 2: ${figures.map((f) => f.onWorkers.join('/')).join(', ')}; ` +
+				`each round done in ${figures.map((f) => `${(f.tookMs / 1000).toFixed(1)} s`).join(', ')}; ` +
+				`the calls of a round arrived ${figures.map((f) => `${f.apartMs} ms`).join(', ')} apart`,
+		);
+	},
+);
+
+// What the README promises, and what n8n 2.41.1 does not keep: its store's check-and-record (and the
+// removal of a refused lead) reads a node's whole record and writes it back, with no lock or
+// transaction, so two workers recording different leads at the same moment may each write back a
+// record without the other's lead, which a later delivery then calls again. Marked todo so that the
+// run reports it without failing, until the node no longer depends on that read-modify-write.
+test(
+	'20 different leads recorded at once by two workers: delivered again one by one, none is called again',
+	{
+		skip,
+		todo: skip
+			? undefined
+			: 'n8n’s deduplication store loses entries recorded at once by two workers',
+		timeout: 300_000,
+	},
+	async () => {
+		sandbox.clearRequests();
+		const agent = 'many-leads-agent';
+		const count = 20;
+		const phones = Array.from({ length: count }, (_, n) => `+1415888${String(n).padStart(4, '0')}`);
+		let seen = everyFinished();
+		const startedBefore = workers.map((worker) => idsIn(worker, STARTED).length);
+		assert.deepEqual(countBy(await postLeads(phones, agent)), new Map([[200, count]]));
+		await workersFinish(seen, count, 'every lead is executed');
+		const onWorkers = workers.map(
+			(worker, index) => idsIn(worker, STARTED).length - startedBefore[index],
+		);
+		assert.equal(callsOf(agent).length, count);
+		for (const phone of phones) {
+			seen = everyFinished();
+			await postLeads([phone], agent);
+			await workersFinish(seen, 1, `the second delivery of ${phone} is executed`);
+		}
+		const perPhone = countBy(callsOf(agent).map((call) => call.body.phone_number));
+		const calledAgain = phones.filter((phone) => perPhone.get(phone) !== 1);
+		console.log(
+			`# ${count} different leads at once (worker 1/worker 2: ${onWorkers.join('/')}), then each again: ` +
+				`${calledAgain.length} called again${calledAgain.length ? ` (${calledAgain.join(', ')})` : ''}`,
+		);
+		assert.deepEqual(calledAgain, [], 'no lead’s record was lost to another worker’s');
+	},
+);
+
 test(
 	'a worker killed while executions are queued: what n8n does',
 	{ skip, timeout: 360_000 },

@@ -30,13 +30,17 @@ interface RecordedRequest {
 	files: RecordedFile[];
 	/** Status code the sandbox answered with; undefined when the connection was dropped. */
 	status?: number;
+	/** When the request arrived (Date.now()). */
+	receivedAt: number;
 }
 
 export type Fault =
 	| { kind: 'status'; status: number; message?: string; retryAfterSeconds?: number }
 	| { kind: 'html'; status?: number }
 	| { kind: 'slow'; delayMs: number }
-	| { kind: 'drop' };
+	| { kind: 'drop' }
+	/** The request is validated and served as usual (a call is placed), then the answer is lost. */
+	| { kind: 'lostAnswer' };
 
 /**
  * A limit like a real service's: `perSecond` requests a second, as a bucket that refills at that rate
@@ -329,6 +333,7 @@ export class Sandbox {
 			contentType: req.headers['content-type'],
 			body: undefined,
 			files: [],
+			receivedAt: Date.now(),
 		};
 		this.requests.push(entry);
 		(req as RecordingRequest).recorded = entry;
@@ -435,6 +440,15 @@ export class Sandbox {
 				return;
 			case 'drop':
 				req.socket.destroy();
+				return;
+			case 'lostAnswer':
+				// Whatever the route or the contract's validation answers never leaves: the connection
+				// closes instead, after the route did its work.
+				res.send = () => {
+					req.socket.destroy();
+					return res;
+				};
+				next();
 				return;
 		}
 	}

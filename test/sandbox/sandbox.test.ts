@@ -162,6 +162,25 @@ describe('sandbox faults', () => {
 		await expect(call('GET', '/v2/_campaigns')).rejects.toThrow();
 	});
 
+	it('places a call, then loses its answer', async () => {
+		sandbox.injectFaults({ kind: 'lostAnswer' });
+		const body = { phone_number: '+14155550199' };
+		const before = sandbox.store.calls.size;
+		await expect(call('POST', '/v2/_voicecalls/agent-1/makeCall', { body })).rejects.toThrow();
+		expect(sandbox.store.calls.size).toBe(before + 1);
+		expect(sandbox.requests[0]).toMatchObject({ body, status: undefined });
+		expect((await call('POST', '/v2/_voicecalls/agent-1/makeCall', { body })).status).toBe(200);
+	});
+
+	it('still validates a request whose answer it loses: nothing is placed', async () => {
+		sandbox.injectFaults({ kind: 'lostAnswer' });
+		const before = sandbox.store.calls.size;
+		await expect(
+			call('POST', '/v2/_voicecalls/agent-1/makeCall', { body: { phone_number: 'not a number' } }),
+		).rejects.toThrow();
+		expect(sandbox.store.calls.size).toBe(before);
+	});
+
 	describe('records a JSON body as it arrived, as soon as it is read', () => {
 		const makeCallPath = '/v2/_voicecalls/agent-1/makeCall';
 		const body = { phone_number: '+14155550100', customer_name: 'Ada' };
