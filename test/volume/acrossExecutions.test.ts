@@ -75,7 +75,13 @@ describe("n8n's Retry of a failed execution", () => {
 			workflowId,
 			resume: retryData(failed.run!),
 		});
-		expect(retried.error?.message).toContain('Not sent again');
+		expect(retried.error?.message).toContain('the execution this one retries');
+		expect(retried.error?.description).toContain("nor n8n's Retry of the execution sends it again");
+		// Nothing was sent by the Retry: it says so rather than counting the first run's requests.
+		expect(retried.error?.description).toContain('0 of 3 items were sent');
+		expect(retried.error?.description).toContain(
+			'Not sent again, as an earlier try or the execution this one retries sent them: items 1–3.',
+		);
 		expect(callsTo(leadPhone(1))).toBe(1);
 	});
 

@@ -37,7 +37,7 @@ describe.each(losses)('a call placed whose answer is lost (%s)', (loss) => {
 		expect(requestsPerLead(calling, 20)).toEqual(Array.from({ length: 20 }, () => 1));
 		expect(calling.calledTwice).toEqual([]);
 		expect(error?.message).toBe(
-			'Not sent again: an earlier try of this item failed without a clear answer, so the call may have been placed',
+			'Not sent again: an earlier try of this item, or the execution this one retries, failed without a clear answer, so the call may have been placed',
 		);
 		expect(error?.description).toContain(
 			'look for a call to this number in the service before running this item again',

@@ -18,10 +18,11 @@ export type Outcome = 'succeeded' | 'failed' | 'unknown' | 'unsent';
 
 export type ItemError = NodeApiError | NodeOperationError;
 
-export type Ending = { outcome: Outcome } & (
-	| { output: INodeExecutionData[] }
-	| { error: ItemError }
-);
+export type Ending = {
+	outcome: Outcome;
+	/** Not sent now: an earlier try, or the execution this one retries, sent it. */
+	earlier?: true;
+} & ({ output: INodeExecutionData[] } | { error: ItemError });
 
 export const ended = (outcome: Outcome, output: INodeExecutionData[]): Ending => ({
 	outcome,
@@ -100,10 +101,10 @@ export function notSentAgain(node: INode, unknownOutcome: string, index: number)
 	const effect = effectOf(unknownOutcome);
 	return new NodeOperationError(
 		node,
-		`Not sent again: an earlier try of this item failed without a clear answer, so ${effect.charAt(0).toLowerCase()}${effect.slice(1)}`,
+		`Not sent again: an earlier try of this item, or the execution this one retries, failed without a clear answer, so ${effect.charAt(0).toLowerCase()}${effect.slice(1)}`,
 		{
 			itemIndex: index,
-			description: `n8n's Retry On Fail does not send it again. To send it again anyway, knowing it may happen twice, turn on ${RESEND_OPTION}.`,
+			description: `Neither Settings → Retry On Fail nor n8n's Retry of the execution sends it again. To send it again anyway, knowing it may happen twice, turn on ${RESEND_OPTION}.`,
 		},
 	);
 }
@@ -134,9 +135,14 @@ export function outcomes(endings: Array<Ending | undefined>, write?: Write): str
 		by('unknown'),
 		by('unsent'),
 	];
-	const sent = succeeded.length + failures.length + unknown.length;
+	const earlier = [...endings.keys()].filter((index) => endings[index]?.earlier);
+	const now = (indexes: number[]) => indexes.filter((index) => !endings[index]?.earlier).length;
+	const sent = now(succeeded) + now(failures) + now(unknown);
 	return [
-		`${sent} of ${endings.length} items were sent: ${succeeded.length} succeeded, ${failures.length + unknown.length} failed; ${unsent.length} were not sent.`,
+		`${sent} of ${endings.length} items were sent: ${now(succeeded)} succeeded, ${now(failures) + now(unknown)} failed; ${unsent.length} were not sent.`,
+		earlier.length
+			? `Not sent again, as an earlier try or the execution this one retries sent them: ${itemList(earlier)}.`
+			: '',
 		unknown.length
 			? `Failed without a clear answer (they may have taken effect): ${itemList(unknown)}.`
 			: '',

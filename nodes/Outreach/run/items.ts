@@ -79,10 +79,11 @@ async function planItem(run: NodeRun, index: number): Promise<Planned | { plan: 
 	const node = context.getNode();
 	const { write } = operation;
 	const earlier = write ? run.earlier(index) : undefined;
-	if (typeof earlier === 'object') return { ending: ended('succeeded', earlier.answer) };
+	if (typeof earlier === 'object')
+		return { ending: { ...ended('succeeded', earlier.answer), earlier: true } };
 	if (write && earlier === 'unknown' && !settings.resendUnknown) {
 		const error = outcomeUnknown(notSentAgain(node, write.unknownOutcome, index), write);
-		return { ending: failed('unknown', error, index) };
+		return { ending: { ...failed('unknown', error, index), earlier: true } };
 	}
 	let built: BuiltRequest;
 	try {
