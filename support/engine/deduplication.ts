@@ -115,6 +115,21 @@ export class ProcessedDataStore implements IDataDeduplicator {
 		return JSON.stringify([...this.rows]);
 	}
 
+	/**
+	 * The record as it is now, to write back later: what another n8n process's check-and-record does
+	 * when it read the record before this one's write and writes it back after.
+	 */
+	snapshot(): () => void {
+		const rows = [...this.rows].map(([key, row]): [string, Row] => [
+			key,
+			{ mode: row.mode, data: [...row.data] },
+		]);
+		return () => {
+			this.rows.clear();
+			for (const [key, row] of rows) this.rows.set(key, row);
+		};
+	}
+
 	/** Forgets every record, as a fresh database. */
 	clear(): void {
 		this.rows.clear();

@@ -200,6 +200,27 @@ describe('a new execution for the same lead', () => {
 		expect(callsTo(leadPhone(0))).toBe(1);
 	});
 
+	it('a lead whose entry another n8n process wrote over while its call was under way is recorded again', async () => {
+		const account = credentials();
+		// A queue-mode worker's check-and-record read the record before this run's, and writes it back
+		// while the call is under way: this run's entry is gone.
+		const writeBack = processedData.snapshot();
+		service.respondWith((request, response, index) => {
+			writeBack();
+			return calling.responder(request, response, index);
+		});
+		await runOutreach(callEachLead, { items: leads(1), credentials: account, workflowId });
+		service.respondWith(calling.responder);
+
+		const again = await runOutreach(callEachLead, {
+			items: leads(1),
+			credentials: account,
+			workflowId,
+		});
+		expect(again.items[0].json.skipped).toBe(true);
+		expect(callsTo(leadPhone(0))).toBe(1);
+	});
+
 	it('Skip Leads Called Within 0 calls it again (a builder testing with their own number)', async () => {
 		const account = credentials();
 		const again = { ...callEachLead, options: { skipLeadsCalledWithin: 0 } };

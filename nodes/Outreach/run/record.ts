@@ -1,7 +1,17 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import {
+	sleep,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
 
 import type { Places } from '../actions/operation';
-import { MAX_RECORDED_CALLS, RECORD_BUCKETS } from '../shared/constants';
+import {
+	MAX_RECORDED_CALLS,
+	RECORD_BUCKETS,
+	RECORD_CHECKS,
+	RECORD_RECHECK_MS,
+} from '../shared/constants';
 import { getAtPath, isPlainObject } from '../shared/objectPaths';
 
 /** Whom one write reaches, as the record tells leads apart: what the write places, and to whom. */
@@ -64,7 +74,8 @@ async function exclusive<T>(node: string, task: () => Promise<T>): Promise<T> {
  * since the window's start holds it. A lead is recorded before its write is sent, and the record is
  * taken back when nothing was sent or the service clearly refused it. The store's check-and-record
  * reads and writes back the whole record: in this process one run of the node at a time uses it, and a
- * write of another execution for the same lead is waited for; across n8n processes a window remains.
+ * write of another execution for the same lead is waited for; across n8n processes a window remains,
+ * and a run records its leads again once its writes have their outcomes (see close()).
  */
 export class LeadRecord {
 	private readonly node: string;
@@ -72,6 +83,8 @@ export class LeadRecord {
 	/** The quarter of the window the run's leads were recorded in. */
 	private now = 0;
 	private readonly taken: string[] = [];
+	/** The entries this run recorded for leads it sent. */
+	private readonly kept: string[] = [];
 	private readonly settled: Array<() => void> = [];
 
 	constructor(
@@ -129,6 +142,7 @@ export class LeadRecord {
 		const sent = new Set(writes.filter((_, index) => 'send' in verdicts[index]).flat());
 		for (const lead of sent) mine.add(lead);
 		const kept = new Set([...sent].map((lead) => `${lead}|${now}`));
+		this.kept.push(...kept);
 		const asked = keys.filter((key) => !known.has(key) && !kept.has(key));
 		if (asked.length) await helpers.removeProcessed(asked, 'node', { mode: 'entries' });
 		for (const lead of sent) {
@@ -148,11 +162,29 @@ export class LeadRecord {
 		this.taken.push(...leads.map((lead) => `${lead}|${this.now}`));
 	}
 
-	/** Once the run's writes have their outcomes: what was not reached is taken back. */
+	/**
+	 * Once the run's writes have their outcomes: what was not reached is taken back, and what was is
+	 * recorded again, since another n8n process's check-and-record that read the record before this
+	 * run's wrote it back without this run's leads.
+	 */
 	async close(): Promise<void> {
+		const { helpers } = this.context;
 		try {
-			if (this.taken.length)
-				await this.context.helpers.removeProcessed(this.taken, 'node', { mode: 'entries' });
+			const taken = new Set(this.taken);
+			let reached = this.kept.filter((key) => !taken.has(key));
+			await exclusive(this.node, async () => {
+				if (this.taken.length)
+					await helpers.removeProcessed(this.taken, 'node', { mode: 'entries' });
+			});
+			for (let round = 0; reached.length && round < RECORD_CHECKS; round++) {
+				if (round) await sleep(RECORD_RECHECK_MS * (1 + Math.random()));
+				const options = { mode: 'entries' as const, maxEntries: MAX_RECORDED_CALLS };
+				// Entries another process wrote over are recorded again, and looked at once more.
+				reached = await exclusive(this.node, async () => {
+					const output = await helpers.checkProcessedAndRecord(reached, 'node', options);
+					return output.new.map(String);
+				});
+			}
 		} finally {
 			for (const settle of this.settled.splice(0)) settle();
 		}
