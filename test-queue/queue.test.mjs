@@ -378,9 +378,7 @@ test(
 	'20 different leads recorded at once by two workers: delivered again one by one, none is called again',
 	{
 		skip,
-		todo: skip
-			? undefined
-			: 'n8n’s deduplication store has no lock across workers',
+		todo: skip ? undefined : 'n8n’s deduplication store has no lock across workers',
 		timeout: 300_000,
 	},
 	async () => {
