@@ -75,7 +75,7 @@ export class OutreachApi implements ICredentialType {
 			default: '',
 			placeholder: 'e.g. 100',
 			description:
-				'Most people one workflow execution may call or message through this credential: each Make Call counts one, each campaign as many as its customers, across items, nodes, retries and an AI agent’s tool calls; any beyond are blocked before sending. A whole number of at least 1; empty: no cap. Anything else blocks every call.',
+				'Most people one workflow execution may call or message through this credential: each Make Call counts one, each campaign as many as its customers, across items, nodes, Retry On Fail and an AI agent’s tool calls (n8n’s Retry of an execution is an execution of its own); any beyond are blocked before sending. A whole number of at least 1; empty: no cap. Anything else blocks every call.',
 		},
 		{
 			displayName: 'Calling Hours',

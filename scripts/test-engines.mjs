@@ -1,7 +1,7 @@
 // npm test: every Jest suite on three n8n engines, one after the other: n8n-core 1.x (this project's
 // devDependencies, on this Node), the n8n-core 2.x of the newest n8n release and the n8n-core of the
 // oldest release the package supports (each installed once into .n8n-local/, as the end-to-end checks
-// use them, and run on the Node 24 it brings). Arguments go to Jest for all (e.g.
+// use them, and run on the Node each brings: 24, and 22 for the oldest). Arguments go to Jest for all (e.g.
 // `npm test -- test/customer`).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -221,6 +221,23 @@ describe('a new execution for the same lead', () => {
 		expect(callsTo(leadPhone(0))).toBe(1);
 	});
 
+	it('a Dry Run records nothing: the real run after it calls every lead', async () => {
+		const account = credentials();
+		const dry = await runOutreach(callEachLead, {
+			items: leads(2),
+			credentials: { ...account, dryRun: true },
+			workflowId,
+		});
+		expect(dry.items.map((item) => item.json.dryRun)).toEqual([true, true]);
+		const real = await runOutreach(callEachLead, {
+			items: leads(2),
+			credentials: account,
+			workflowId,
+		});
+		expect(real.items.map((item) => item.json.skipped)).toEqual([undefined, undefined]);
+		expect([callsTo(leadPhone(0)), callsTo(leadPhone(1))]).toEqual([1, 1]);
+	});
+
 	it('Skip Leads Called Within 0 calls it again (a builder testing with their own number)', async () => {
 		const account = credentials();
 		const again = { ...callEachLead, options: { skipLeadsCalledWithin: 0 } };

@@ -3,6 +3,7 @@ import type { INode, INodeProperties } from 'n8n-workflow';
 import {
 	DEFAULT_CONCURRENT_REQUESTS,
 	DEFAULT_MAX_LIST_PAGES,
+	DEFAULT_REQUEST_TIMEOUT_MS,
 	DEFAULT_RATE_LIMIT_WAIT_SECONDS,
 	DEFAULT_SKIP_WINDOW_HOURS,
 	LIST_PAGE_SIZE,
@@ -204,9 +205,9 @@ export const requestOptionsField: INodeProperties = {
 			name: 'timeout',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: 10000,
+			default: DEFAULT_REQUEST_TIMEOUT_MS,
 			description:
-				'Time in ms to wait for the server to send response headers (and start the response body) before aborting the request',
+				'Most time in milliseconds for one request’s complete answer; past it, a request that changes data has an unknown outcome and is not sent again',
 		},
 	],
 };

@@ -35,7 +35,7 @@ import { sendPlan, type Plan } from './sending';
  * | its form cannot be read, or a guardrail blocks it               | an error; without Continue On Fail, none is sent |
  * | identical to a write of the execution with an unknown outcome   | not sent, an error; the others go on             |
  * | identical to a call or campaign already placed                  | not sent: that answer, marked repeated           |
- * | otherwise                                                       | sent, in input order, as its turn comes (flow)   |
+ * | otherwise                                                       | sent, in input order, as its turn comes (gate)   |
  * | identical to a call or campaign in flight                       | waits for its outcome, then as above             |
  * | a call gets its turn outside the Calling Hours                  | not sent: an error saying when to call           |
  * | a request fails on the last try, without Continue On Fail       | nothing not yet sent is sent                     |

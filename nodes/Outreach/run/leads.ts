@@ -72,10 +72,10 @@ export async function checkLeads(
 			const numbers = verdict.partly.map((lead) => JSON.parse(leads[position][lead]).at(-1));
 			const error = new NodeOperationError(
 				node,
-				`Not sent: ${numbers.length} of this campaign's customers were reached by this node within the last ${hours} hours: ${numbers.join(', ')}`,
+				`Not sent: this node reached ${numbers.length} of this campaign's customers within the last ${hours} hours (or up to a quarter longer ago): ${numbers.join(', ')}`,
 				{
 					itemIndex: plan.index,
-					description: `Remove them from the campaign, or set Options → Skip Leads Called Within to 0 to reach them again.`,
+					description: `Remove them from the campaign, or set Options → Skip Leads Called Within to 0 for one run to reach them again, then set it back.`,
 				},
 			);
 			endings[plan.index] = failed('unsent', error, plan.index);
@@ -89,8 +89,9 @@ export async function checkLeads(
 				`Not recorded across executions: ${problem}. A Retry of this execution, or another execution for the same lead, may reach it again.`;
 			for (const plan of sent) {
 				const ending = all[plan.index];
-				if (!ending || ending.outcome === 'failed' || ending.outcome === 'unsent')
-					record.takeBack(plan.leads ?? []);
+				// A Dry Run reads the record, to show what would be skipped, and keeps nothing in it.
+				const reached = ending && ending.outcome !== 'failed' && ending.outcome !== 'unsent';
+				if (!reached || run.guards.dryRun) record.takeBack(plan.leads ?? []);
 				if (warning && ending && 'output' in ending)
 					for (const item of ending.output) item.json.warning = warning;
 			}

@@ -201,7 +201,7 @@ export function skippedOutput(
 	const json: IDataObject = {
 		skipped: true,
 		earlierCallBetween: [iso(from), iso(to)],
-		notice: `Not sent: this node already reached the same lead, between ${iso(from)} and ${iso(to)} (Options → Skip Leads Called Within ${windowHours} hours). To reach it again on purpose, set Skip Leads Called Within to 0.`,
+		notice: `Not sent: this node sent a call or campaign to the same lead between ${iso(from)} and ${iso(to)}, or was about to and its outcome is unknown (Options → Skip Leads Called Within ${windowHours} hours). To reach it again on purpose, set Skip Leads Called Within to 0 for one run, then set it back.`,
 	};
 	return [{ json, pairedItem: { item: index } }];
 }
