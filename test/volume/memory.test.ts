@@ -26,6 +26,8 @@ const probeOf = (execution: number) => `Probe ${execution}.`;
 const TRACES = [/Probe (\d+)\./g, /call_\+1415\d{7}_(\d+)/g];
 /** Longer than any trace. */
 const TAIL = 32;
+/** Bytes of the heap snapshot read as one text. */
+const SLICE = 1 << 20;
 
 /** The executions (by number) of which some trace is still on the heap. */
 async function executionsOnHeap(): Promise<Set<number>> {
@@ -43,11 +45,16 @@ async function executionsOnHeap(): Promise<Set<number>> {
 	};
 	// A trace may be cut at the end of a chunk (`call_…_30` of `call_…_301`): what ends near it is
 	// read with the next chunk, and the last text to the end.
+	// The stream hands over all it holds at once when the reader falls behind, which after a whole
+	// suite in one process can be more than the longest string V8 makes: it is read a slice at a time.
 	let tail = '';
 	for await (const chunk of getHeapSnapshot()) {
-		const text = tail + String(chunk);
-		read(text, text.length - TAIL);
-		tail = text.slice(-2 * TAIL);
+		const bytes = chunk as Buffer;
+		for (let start = 0; start < bytes.length; start += SLICE) {
+			const text = tail + bytes.toString('latin1', start, start + SLICE);
+			read(text, text.length - TAIL);
+			tail = text.slice(-2 * TAIL);
+		}
 	}
 	read(tail, tail.length);
 	return found;
