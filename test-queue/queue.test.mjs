@@ -226,7 +226,14 @@ test(
 			const phones = Array.from({ length: 50 }, (_, n) => `+1415555${String(n).padStart(4, '0')}`);
 			const answers = await postLeads(phones, 'queue-agent');
 			assert.deepEqual(countBy(answers), new Map([[200, 50]]));
-			await until(() => placedCalls('queue-agent').length >= 50, '50 calls are placed');
+			await until(
+				() => placedCalls('queue-agent').length >= 50,
+				() =>
+					`50 calls are placed (${placedCalls('queue-agent').length} were; the workers logged: ${workers
+						.flatMap((worker) => worker.readLog().match(/^.*\w+Error\b.*$/gm) ?? [])
+						.slice(0, 5)
+						.join(' | ')})`,
+			);
 			await sleep(2000);
 			const placed = placedCalls('queue-agent');
 			assert.equal(placed.length, 50, 'none doubled');

@@ -22,13 +22,18 @@ interface Row {
  * Outreach node uses: rows by workflow ID and scope (`n:<node id>` for a node, '' for the workflow), an
  * md5 of each value's text in base64, entries mode with its oldest entries dropped past maxEntries, an
  * error when a row holds another mode, a workflow with no ID refused, and a check-and-record that
- * reads the row, lets other work run, then writes the whole row back (not atomic, as n8n's is not).
+ * reads the row, lets other work run, then writes the whole row back (not atomic, as n8n's is not),
+ * inserting it when it read none, which fails when another process inserted it meanwhile.
  * test/harness/deduplication.test.ts holds it against n8n's own DeduplicationHelper.
  */
 export class ProcessedDataStore implements IDataDeduplicator {
 	private readonly rows = new Map<string, Row>();
 	/** Reads and writes of the store, as database round trips. */
 	reads = 0;
+	/** Whether the database refuses every read and write, as one gone away does. */
+	down = false;
+	/** Another n8n process's first entry, inserted between the next read and its write. */
+	private rival?: string;
 
 	private static key(scope: DeduplicationScope, { node, workflow }: ICheckProcessedContextData) {
 		if (scope === 'node' && !node) throw new Error('No node information: cannot use scope node');
@@ -43,12 +48,21 @@ export class ProcessedDataStore implements IDataDeduplicator {
 	private async read(key: string): Promise<Row | undefined> {
 		this.reads++;
 		await new Promise((resolve) => setImmediate(resolve));
+		if (this.down) throw new Error('Connection terminated unexpectedly');
 		const row = this.rows.get(key);
 		return row && { mode: row.mode, data: [...row.data] };
 	}
 
-	private async write(key: string, row: Row): Promise<void> {
+	/** Writes the row back, or inserts it when the read found none, as n8n's repository does. */
+	private async write(key: string, row: Row, insert: boolean): Promise<void> {
 		await new Promise((resolve) => setImmediate(resolve));
+		if (this.rival !== undefined) {
+			const data = [...(this.rows.get(key)?.data ?? []), ProcessedDataStore.hash(this.rival)];
+			this.rows.set(key, { mode: 'entries', data });
+			this.rival = undefined;
+		}
+		if (insert && this.rows.has(key))
+			throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
 		this.rows.set(key, row);
 	}
 
@@ -76,7 +90,7 @@ export class ProcessedDataStore implements IDataDeduplicator {
 			}
 		});
 		if (options.maxEntries) data.splice(0, data.length - options.maxEntries);
-		await this.write(key, { mode: options.mode, data });
+		await this.write(key, { mode: options.mode, data }, !row);
 		return result;
 	}
 
@@ -93,7 +107,7 @@ export class ProcessedDataStore implements IDataDeduplicator {
 			const index = row.data.indexOf(hash);
 			if (index !== -1) row.data.splice(index, 1);
 		}
-		await this.write(key, row);
+		await this.write(key, row, false);
 	}
 
 	async clearAllProcessedItems(
@@ -130,9 +144,19 @@ export class ProcessedDataStore implements IDataDeduplicator {
 		};
 	}
 
+	/**
+	 * Another n8n process records `value` first, between this store's next read and its write: on a
+	 * record not yet there, what two queue-mode workers' first executions of a node at once meet.
+	 */
+	insertFirst(value: string): void {
+		this.rival = value;
+	}
+
 	/** Forgets every record, as a fresh database. */
 	clear(): void {
 		this.rows.clear();
+		this.rival = undefined;
+		this.down = false;
 		this.reads = 0;
 	}
 }

@@ -51,17 +51,19 @@ export async function runWithProgress(
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Polls `check` until it holds; fails after `timeoutMs` with `what`. */
+/** Polls `check` until it holds; fails after `timeoutMs` with `what` (worked out then, if a function). */
 export async function until(
 	check: () => boolean | Promise<boolean>,
-	what: string,
+	what: string | (() => string),
 	timeoutMs = 60_000,
 	intervalMs = 250,
 ): Promise<void> {
 	const started = Date.now();
 	while (!(await check())) {
 		if (Date.now() - started > timeoutMs)
-			throw new Error(`Timed out after ${timeoutMs} ms: ${what}`);
+			throw new Error(
+				`Timed out after ${timeoutMs} ms: ${typeof what === 'string' ? what : what()}`,
+			);
 		await sleep(intervalMs);
 	}
 }

@@ -98,4 +98,27 @@ describe("the harness's deduplication store is n8n's DeduplicationHelper's twin"
 			),
 		);
 	});
+
+	it('refuses a first record another process inserted meanwhile, as n8n does', async () => {
+		const first: ICheckProcessedContextData = { node, workflow: { id: 'wf-2', active: true } };
+		const race = async (store: IDataDeduplicator, insertFirst: () => Promise<unknown>) => {
+			const mine = store.checkProcessedAndRecord(['mine'], 'node', first, entries);
+			await insertFirst();
+			return await mine.then(
+				() => 'recorded',
+				(error: Error) => /duplicate key/.test(error.message),
+			);
+		};
+		const helper = new DeduplicationHelper();
+		const real = await race(helper, async () => {
+			await table.insert({
+				workflowId: 'wf-2',
+				context: 'n:node-1',
+				value: { mode: 'entries', data: ['other'] },
+			});
+		});
+		const standIn = new ProcessedDataStore();
+		const twin = await race(standIn, async () => standIn.insertFirst('other'));
+		expect([real, twin]).toEqual([true, true]);
+	});
 });

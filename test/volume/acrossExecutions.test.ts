@@ -221,6 +221,47 @@ describe('a new execution for the same lead', () => {
 		expect(callsTo(leadPhone(0))).toBe(1);
 	});
 
+	it("a node's first run, while another n8n process records its first lead, calls every lead once", async () => {
+		const account = credentials();
+		// Two queue-mode workers' first executions of the node at once: both find no record, and the
+		// other inserts it first, so n8n refuses this run's insert.
+		processedData.insertFirst('another worker’s lead');
+		const first = await runOutreach(callEachLead, {
+			items: leads(2),
+			credentials: account,
+			workflowId,
+		});
+		expect(first.error).toBeUndefined();
+		expect([callsTo(leadPhone(0)), callsTo(leadPhone(1))]).toEqual([1, 1]);
+		const again = await runOutreach(callEachLead, {
+			items: leads(2),
+			credentials: account,
+			workflowId,
+		});
+		expect(again.items.map((item) => item.json.skipped)).toEqual([true, true]);
+		expect([callsTo(leadPhone(0)), callsTo(leadPhone(1))]).toEqual([1, 1]);
+	});
+
+	it("n8n's store gone while the calls are under way: each placed call is in the output, with a warning", async () => {
+		const account = credentials();
+		service.respondWith((request, response, index) => {
+			processedData.down = true;
+			return calling.responder(request, response, index);
+		});
+		const run = await runOutreach(callEachLead, {
+			items: leads(2),
+			credentials: account,
+			workflowId,
+		});
+		processedData.down = false;
+		expect(run.error).toBeUndefined();
+		expect([callsTo(leadPhone(0)), callsTo(leadPhone(1))]).toEqual([1, 1]);
+		for (const { json } of run.items) {
+			expect(json.call_id).toMatch(/^call_/);
+			expect(json.warning).toContain('Connection terminated unexpectedly');
+		}
+	});
+
 	it('a Dry Run records nothing: the real run after it calls every lead', async () => {
 		const account = credentials();
 		const dry = await runOutreach(callEachLead, {

@@ -4,7 +4,14 @@ import { wholeSetting } from '../fields/nodeOptions';
 import { DEFAULT_SKIP_WINDOW_HOURS } from '../shared/constants';
 import { ended, failed, type Ending } from './endings';
 import type { NodeRun } from './nodeRun';
-import { LeadRecord, leadsOf, recordUnavailable, skippedOutput, type Verdict } from './record';
+import {
+	LeadRecord,
+	leadsOf,
+	NOT_SET_UP,
+	recordUnavailable,
+	skippedOutput,
+	type Verdict,
+} from './record';
 import type { Plan } from './sending';
 
 /** What the durable record made of a run's writes that reach people, and how to close it. */
@@ -14,9 +21,6 @@ interface LeadCheck {
 	/** Once every plan has ended: what was not reached is taken back. */
 	close(endings: Array<Ending | undefined>): Promise<void>;
 }
-
-/** What goes wrong when n8n's store is not there to ask, rather than failing. */
-const NOT_SET_UP = /initiali[sz]ed before use/;
 
 /**
  * Checks the run's writes against the node's durable record of the leads it reached (record.ts):
@@ -84,18 +88,24 @@ export async function checkLeads(
 	return {
 		plans: sent,
 		close: async (all) => {
-			const warning =
-				problem &&
-				`Not recorded across executions: ${problem}. A Retry of this execution, or another execution for the same lead, may reach it again.`;
 			for (const plan of sent) {
 				const ending = all[plan.index];
 				// A Dry Run reads the record, to show what would be skipped, and keeps nothing in it.
 				const reached = ending && ending.outcome !== 'failed' && ending.outcome !== 'unsent';
 				if (!reached || run.guards.dryRun) record.takeBack(plan.leads ?? []);
-				if (warning && ending && 'output' in ending)
+			}
+			// The writes were sent: n8n's store failing now changes what the record holds, not their outcomes.
+			problem ??= await record.close().then(
+				() => undefined,
+				(error: Error) => `n8n’s deduplication store failed (${error.message})`,
+			);
+			if (!problem) return;
+			const warning = `Not recorded across executions: ${problem}. A Retry of this execution, or another execution for the same lead, may reach it again.`;
+			for (const plan of sent) {
+				const ending = all[plan.index];
+				if (ending && 'output' in ending)
 					for (const item of ending.output) item.json.warning = warning;
 			}
-			if (!problem) await record.close();
 		},
 	};
 }

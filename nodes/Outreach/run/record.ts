@@ -11,6 +11,7 @@ import {
 	RECORD_BUCKETS,
 	RECORD_CHECKS,
 	RECORD_RECHECK_MS,
+	STORE_TRIES,
 } from '../shared/constants';
 import { getAtPath, isPlainObject } from '../shared/objectPaths';
 
@@ -49,6 +50,25 @@ export function recordUnavailable(context: IExecuteFunctions): string | undefine
 		return 'this n8n release has no deduplication store (n8n 1.64 and later have one)';
 	if (!context.getWorkflow().id) return 'the workflow has never been saved';
 	return undefined;
+}
+
+/** What goes wrong when n8n's store is not there to ask. */
+export const NOT_SET_UP = /initiali[sz]ed before use/;
+
+/**
+ * One read or write of n8n's store, tried again when it fails: a failed insert or update wrote
+ * nothing, and nothing has been sent on its answer. The last try's error is the caller's.
+ */
+async function stored<T>(task: () => Promise<T>): Promise<T> {
+	for (let tries = 1; tries < STORE_TRIES; tries++) {
+		try {
+			return await task();
+		} catch (error) {
+			if (NOT_SET_UP.test((error as Error).message)) break;
+		}
+		await sleep(RECORD_RECHECK_MS * (1 + Math.random()));
+	}
+	return await task();
 }
 
 /** Writes of this process waiting for their outcome, by workflow, node and lead. */
@@ -122,7 +142,9 @@ export class LeadRecord {
 		const keys = [...new Set(writes.flat())].flatMap((lead) => this.keys(lead, first, now));
 		const { helpers } = this.context;
 		const options = { mode: 'entries' as const, maxEntries: MAX_RECORDED_CALLS + keys.length };
-		const { processed } = await helpers.checkProcessedAndRecord(keys, 'node', options);
+		const { processed } = await stored(
+			async () => await helpers.checkProcessedAndRecord(keys, 'node', options),
+		);
 		const known = new Set(processed.map(String));
 		const verdicts = writes.map((leads): Verdict => {
 			const reached = leads.map((lead) => {
@@ -144,7 +166,8 @@ export class LeadRecord {
 		const kept = new Set([...sent].map((lead) => `${lead}|${now}`));
 		this.kept.push(...kept);
 		const asked = keys.filter((key) => !known.has(key) && !kept.has(key));
-		if (asked.length) await helpers.removeProcessed(asked, 'node', { mode: 'entries' });
+		if (asked.length)
+			await stored(async () => await helpers.removeProcessed(asked, 'node', { mode: 'entries' }));
 		for (const lead of sent) {
 			let settle = () => undefined as void;
 			pending.set(`${this.node}|${lead}`, new Promise<void>((resolve) => (settle = resolve)));
@@ -174,14 +197,18 @@ export class LeadRecord {
 			let reached = this.kept.filter((key) => !taken.has(key));
 			await exclusive(this.node, async () => {
 				if (this.taken.length)
-					await helpers.removeProcessed(this.taken, 'node', { mode: 'entries' });
+					await stored(
+						async () => await helpers.removeProcessed(this.taken, 'node', { mode: 'entries' }),
+					);
 			});
 			for (let round = 0; reached.length && round < RECORD_CHECKS; round++) {
 				if (round) await sleep(RECORD_RECHECK_MS * (1 + Math.random()));
 				const options = { mode: 'entries' as const, maxEntries: MAX_RECORDED_CALLS };
 				// Entries another process wrote over are recorded again, and looked at once more.
 				reached = await exclusive(this.node, async () => {
-					const output = await helpers.checkProcessedAndRecord(reached, 'node', options);
+					const output = await stored(
+						async () => await helpers.checkProcessedAndRecord(reached, 'node', options),
+					);
 					return output.new.map(String);
 				});
 			}

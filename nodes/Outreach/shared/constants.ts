@@ -155,3 +155,9 @@ export const MAX_RECORDED_CALLS = 100_000;
  */
 export const RECORD_CHECKS = 3;
 export const RECORD_RECHECK_MS = 100;
+
+/**
+ * Tries of one read or write of n8n's store, 100–200 ms apart: two processes' first runs of a node
+ * both find no record and insert it, and the database refuses the second insert.
+ */
+export const STORE_TRIES = 3;
