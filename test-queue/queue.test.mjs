@@ -17,6 +17,7 @@ import {
 } from '../.build/support/n8n/setup.js';
 import { freePort, sleep, until } from '../.build/support/n8n/processes.js';
 import { startSandbox } from '../.build/support/sandbox/server.js';
+import { ownerSessionCookie } from '../test-e2e/editor.mjs';
 import { hasQueueTools, queueEnv, startPostgres, startRedis } from './cluster.mjs';
 
 const skip = hasQueueTools()
@@ -75,6 +76,37 @@ const workflows = [
 			),
 		],
 		connections: { Lead: { main: [[{ node: 'Call', type: 'main', index: 0 }]] } },
+	},
+	{
+		id: 'queueRetry',
+		name: 'Queue: leads → calls, for a Retry',
+		nodes: [
+			webhook('Leads', 'queue-retry'),
+			{
+				id: 'eachLead',
+				name: 'Each Lead',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { fieldToSplitOut: 'body.leads', options: {} },
+			},
+			outreachNode(
+				'Call',
+				{
+					resource: 'call',
+					operation: 'make',
+					agentId: '={{ $json.agent }}',
+					phoneNumber: '={{ $json.phone }}',
+					// One request at a time: the sandbox's faults meet the leads in their order.
+					options: { maxConcurrentRequests: 1 },
+				},
+				[440, 0],
+			),
+		],
+		connections: {
+			Leads: { main: [[{ node: 'Each Lead', type: 'main', index: 0 }]] },
+			'Each Lead': { main: [[{ node: 'Call', type: 'main', index: 0 }]] },
+		},
 	},
 	{
 		id: 'queueUpload',
@@ -163,6 +195,15 @@ async function startMain() {
 	main = await startN8n(installation, homes.main, mainPort, { env });
 }
 
+/** Starts worker 1 or 2, in its own user folder. */
+async function startWorker(index) {
+	return await startN8n(installation, homes[`worker-${index}`], await freePort(), {
+		command: 'worker',
+		args: [`--concurrency=${WORKER_CONCURRENCY}`],
+		env,
+	});
+}
+
 before(
 	async () => {
 		if (skip) return;
@@ -194,15 +235,7 @@ before(
 			);
 		}
 		await startMain();
-		for (const index of [1, 2]) {
-			workers.push(
-				await startN8n(installation, homes[`worker-${index}`], await freePort(), {
-					command: 'worker',
-					args: [`--concurrency=${WORKER_CONCURRENCY}`],
-					env,
-				}),
-			);
-		}
+		for (const index of [1, 2]) workers.push(await startWorker(index));
 	},
 	{ timeout: 30 * 60_000 },
 );
@@ -379,8 +412,9 @@ test(
 // n8n's store's check-and-record (and the removal of a refused lead) reads a node's whole record and
 // writes it back, with no lock or transaction, so two workers recording different leads at the same
 // moment may each write back a record without the other's lead. The node records its leads again once
-// their calls have outcomes (0 called again in four runs; 3 to 7 of 20 before), which narrows the
-// window without closing it: marked todo, so that a lead lost all the same is reported, not failed.
+// their calls have outcomes, and checks twice more, which narrows the window without closing it (3 to 7
+// of 20 were called again before; since, 0 in six runs on n8n 2.41.1, 1 in one run on 1.123.81):
+// marked todo, so that a lead lost all the same is reported, not failed.
 test(
 	'20 different leads recorded at once by two workers: delivered again one by one, none is called again',
 	{
@@ -413,6 +447,88 @@ test(
 				`${calledAgain.length} called again${calledAgain.length ? ` (${calledAgain.join(', ')})` : ''}`,
 		);
 		assert.deepEqual(calledAgain, [], 'no lead’s record was lost to another worker’s');
+	},
+);
+
+/** n8n's REST API on the main, signed in as the owner; the answer's data. */
+async function rest(method, route, body) {
+	const response = await fetch(`${main.url}/rest${route}`, {
+		method,
+		headers: { cookie: await ownerSessionCookie(main.url), 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const json = await response.json();
+	if (!response.ok)
+		throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
+	return json.data;
+}
+
+test(
+	'n8n’s Retry of a failed execution, run by the other worker: a placed call and a lost answer are not sent again, the unsent lead is, and a second delivery is skipped',
+	{ skip, timeout: 300_000 },
+	async () => {
+		sandbox.clearRequests();
+		const agent = 'queue-retry-agent';
+		const [placed, lost, unsent] = ['+14155550401', '+14155550402', '+14155550403'];
+		const counts = () =>
+			[placed, lost, unsent].map(
+				(phone) => callsOf(agent).filter((call) => call.body.phone_number === phone).length,
+			);
+		const deliver = async (phones) => {
+			const response = await fetch(`${main.url}/webhook/queue-retry`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ leads: phones.map((phone) => ({ phone, agent })) }),
+			});
+			assert.equal(response.status, 200);
+		};
+		const filter = encodeURIComponent(JSON.stringify({ workflowId: 'queueRetry' }));
+		const finished = async (count) => {
+			let list;
+			await until(async () => {
+				list = await rest('GET', `/executions?filter=${filter}&limit=10`);
+				return (
+					list.results.length >= count &&
+					list.results.every((execution) => !['new', 'running'].includes(execution.status))
+				);
+			}, `${count} executions of the workflow finish`);
+			return list.results;
+		};
+		const ranOn = (id) =>
+			workers.findIndex((worker) => idsIn(worker, STARTED).includes(String(id)));
+
+		// The second call is placed and its answer lost: the execution fails, the third lead unsent.
+		sandbox.injectFaults({ kind: 'slow', delayMs: 0 }, { kind: 'lostAnswer' });
+		await deliver([placed, lost, unsent]);
+		const [failed] = await finished(1);
+		assert.equal(failed.status, 'error');
+		assert.deepEqual(counts(), [1, 1, 0]);
+
+		// The worker that ran it stops; the other runs the Retry, with the workflow as saved.
+		const first = ranOn(failed.id);
+		assert.ok(first >= 0, `execution ${failed.id} ran on a worker`);
+		const other = 1 - first;
+		await workers[first].stop();
+		try {
+			const retried = await rest('POST', `/executions/${failed.id}/retry`, { loadWorkflow: true });
+			await finished(2);
+			await until(
+				() => ranOn(retried.id) === other,
+				`the Retry ${retried.id} runs on the other worker`,
+			);
+			assert.deepEqual(counts(), [1, 1, 1], 'only the unsent lead is sent by the Retry');
+			// The same event delivered again, to the other worker: every lead is skipped.
+			await deliver([placed, lost, unsent]);
+			const [again] = await finished(3);
+			assert.equal(ranOn(again.id), other);
+			assert.deepEqual(counts(), [1, 1, 1], 'the second delivery calls nobody');
+			console.log(
+				`# Retry on worker ${other + 1} of execution ${failed.id} (failed on worker ${first + 1}): ` +
+					`requests per lead (placed, lost answer, unsent) ${counts().join(', ')}; the same event again: ${again.status}`,
+			);
+		} finally {
+			workers[first] = await startWorker(first + 1);
+		}
 	},
 );
 
@@ -461,13 +577,15 @@ test(
 		const startedOnSurvivor = idsIn(survivor, STARTED, seenBefore);
 		const takenNotStarted = givenUp.filter((id) => !startedOnVictim.includes(id));
 		const perPhone = countBy(callsOf('kill-agent').map((call) => call.body.phone_number));
+		const rerun = finishedOnSurvivor.filter((id) => startedOnVictim.includes(id)).length;
 		console.log(
-			`# killed worker 1 running ${startedOnVictim.length - finishedOnVictim.length} executions, holding ` +
+			`# n8n ${installation.version}: killed worker 1 running ${startedOnVictim.length - finishedOnVictim.length} executions, holding ` +
 				`${takenNotStarted.length} more not yet started: n8n failed ${givenUp.length} ("job stalled more ` +
-				`than maxStalledCount") without running them again; worker 2 ran the other ` +
-				`${finishedOnSurvivor.length}; ${perPhone.size}/${count} leads reached the service, none twice`,
+				`than maxStalledCount") and ran ${rerun} of them again from the start on worker 2, which ran ` +
+				`${finishedOnSurvivor.length} in all; ${perPhone.size}/${count} leads reached the service, none twice`,
 		);
-		// Our node sends one request per execution, and n8n did not re-run the dead worker's executions.
+		// Our node sends one request per execution; an execution n8n runs again skips the leads the first
+		// run recorded.
 		assert.ok(
 			[...perPhone.values()].every((calls) => calls === 1),
 			'no lead is called twice',
@@ -477,16 +595,28 @@ test(
 			[...enqueued].sort(),
 			'each execution ended once: on one worker, or given up',
 		);
-		assert.deepEqual(
-			startedOnVictim.filter((id) => !finishedOnVictim.includes(id) && !givenUp.includes(id)),
-			[],
-			'n8n gave up every execution the killed worker was running',
-		);
-		assert.deepEqual(
-			startedOnSurvivor.filter((id) => givenUp.includes(id) || startedOnVictim.includes(id)),
-			[],
-			'n8n ran none of the killed worker’s executions again',
-		);
+		const interrupted = startedOnVictim.filter((id) => !finishedOnVictim.includes(id));
+		// n8n 1.x runs a dead worker's executions again on another worker, up to
+		// QUEUE_WORKER_MAX_STALLED_COUNT times; 2.x fails them.
+		if (Number(installation.version.split('.')[0]) < 2) {
+			assert.deepEqual(givenUp, [], 'n8n 1.x gives up none');
+			assert.deepEqual(
+				interrupted.filter((id) => !finishedOnSurvivor.includes(id)),
+				[],
+				'n8n 1.x runs every execution the killed worker was running again on the other worker',
+			);
+		} else {
+			assert.deepEqual(
+				interrupted.filter((id) => !givenUp.includes(id)),
+				[],
+				'n8n gave up every execution the killed worker was running',
+			);
+			assert.deepEqual(
+				startedOnSurvivor.filter((id) => givenUp.includes(id) || startedOnVictim.includes(id)),
+				[],
+				'n8n ran none of the killed worker’s executions again',
+			);
+		}
 		assert.ok(
 			perPhone.size >= finishedOnVictim.length + finishedOnSurvivor.length,
 			'each finished execution called its lead',
