@@ -30,6 +30,8 @@ export class ProcessedDataStore implements IDataDeduplicator {
 	private readonly rows = new Map<string, Row>();
 	/** Reads and writes of the store, as database round trips. */
 	reads = 0;
+	/** Called after each write: a test's way to let another process write at that moment. */
+	afterWrite?: () => void;
 	/** Whether the database refuses every read and write, as one gone away does. */
 	down = false;
 	/** Another n8n process's first entry, inserted between the next read and its write. */
@@ -64,6 +66,7 @@ export class ProcessedDataStore implements IDataDeduplicator {
 		if (insert && this.rows.has(key))
 			throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
 		this.rows.set(key, row);
+		this.afterWrite?.();
 	}
 
 	async checkProcessedAndRecord(
@@ -157,6 +160,7 @@ export class ProcessedDataStore implements IDataDeduplicator {
 		this.rows.clear();
 		this.rival = undefined;
 		this.down = false;
+		this.afterWrite = undefined;
 		this.reads = 0;
 	}
 }

@@ -221,6 +221,30 @@ describe('a new execution for the same lead', () => {
 		expect(callsTo(leadPhone(0))).toBe(1);
 	});
 
+	it('a lead whose entry another n8n process wrote over just after the run recorded it again is recorded once more', async () => {
+		const account = credentials();
+		// A queue-mode worker's check-and-record that read the record before this run's lead was in it
+		// writes it back just after this run, its call answered, recorded the lead again.
+		const writeBack = processedData.snapshot();
+		service.respondWith((request, response, index) => {
+			processedData.afterWrite = () => {
+				processedData.afterWrite = undefined;
+				writeBack();
+			};
+			return calling.responder(request, response, index);
+		});
+		await runOutreach(callEachLead, { items: leads(1), credentials: account, workflowId });
+		service.respondWith(calling.responder);
+
+		const again = await runOutreach(callEachLead, {
+			items: leads(1),
+			credentials: account,
+			workflowId,
+		});
+		expect(again.items[0].json.skipped).toBe(true);
+		expect(callsTo(leadPhone(0))).toBe(1);
+	});
+
 	it("a node's first run, while another n8n process records its first lead, calls every lead once", async () => {
 		const account = credentials();
 		// Two queue-mode workers' first executions of the node at once: both find no record, and the

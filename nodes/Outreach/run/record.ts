@@ -106,6 +106,8 @@ export class LeadRecord {
 	/** The entries this run recorded for leads it sent. */
 	private readonly kept: string[] = [];
 	private readonly settled: Array<() => void> = [];
+	/** The longest a read or write of n8n's store took in this run, in ms. */
+	private slowest = 0;
 
 	constructor(
 		private readonly context: IExecuteFunctions,
@@ -142,7 +144,7 @@ export class LeadRecord {
 		const keys = [...new Set(writes.flat())].flatMap((lead) => this.keys(lead, first, now));
 		const { helpers } = this.context;
 		const options = { mode: 'entries' as const, maxEntries: MAX_RECORDED_CALLS + keys.length };
-		const { processed } = await stored(
+		const { processed } = await this.stored(
 			async () => await helpers.checkProcessedAndRecord(keys, 'node', options),
 		);
 		const known = new Set(processed.map(String));
@@ -167,7 +169,9 @@ export class LeadRecord {
 		this.kept.push(...kept);
 		const asked = keys.filter((key) => !known.has(key) && !kept.has(key));
 		if (asked.length)
-			await stored(async () => await helpers.removeProcessed(asked, 'node', { mode: 'entries' }));
+			await this.stored(
+				async () => await helpers.removeProcessed(asked, 'node', { mode: 'entries' }),
+			);
 		for (const lead of sent) {
 			let settle = () => undefined as void;
 			pending.set(`${this.node}|${lead}`, new Promise<void>((resolve) => (settle = resolve)));
@@ -188,32 +192,43 @@ export class LeadRecord {
 	/**
 	 * Once the run's writes have their outcomes: what was not reached is taken back, and what was is
 	 * recorded again, since another n8n process's check-and-record that read the record before this
-	 * run's wrote it back without this run's leads.
+	 * run's wrote it back without this run's leads. Such a write can land until that process's round
+	 * trip ends, so the record is looked at once more after a pause longer than this run's slowest,
+	 * and again while a lead was missing.
 	 */
 	async close(): Promise<void> {
 		const { helpers } = this.context;
+		const options = { mode: 'entries' as const, maxEntries: MAX_RECORDED_CALLS };
 		try {
 			const taken = new Set(this.taken);
-			let reached = this.kept.filter((key) => !taken.has(key));
-			await exclusive(this.node, async () => {
-				if (this.taken.length)
-					await stored(
-						async () => await helpers.removeProcessed(this.taken, 'node', { mode: 'entries' }),
-					);
-			});
-			for (let round = 0; reached.length && round < RECORD_CHECKS; round++) {
-				if (round) await sleep(RECORD_RECHECK_MS * (1 + Math.random()));
-				const options = { mode: 'entries' as const, maxEntries: MAX_RECORDED_CALLS };
-				// Entries another process wrote over are recorded again, and looked at once more.
-				reached = await exclusive(this.node, async () => {
-					const output = await stored(
+			const reached = this.kept.filter((key) => !taken.has(key));
+			for (let round = 0; round < RECORD_CHECKS; round++) {
+				if (round) await sleep(RECORD_RECHECK_MS * (1 + Math.random()) + this.slowest);
+				const missing = await exclusive(this.node, async () => {
+					if (round === 0 && this.taken.length)
+						await this.stored(
+							async () => await helpers.removeProcessed(this.taken, 'node', { mode: 'entries' }),
+						);
+					if (!reached.length) return [];
+					const output = await this.stored(
 						async () => await helpers.checkProcessedAndRecord(reached, 'node', options),
 					);
-					return output.new.map(String);
+					return output.new;
 				});
+				if (!reached.length || (round > 0 && !missing.length)) break;
 			}
 		} finally {
 			for (const settle of this.settled.splice(0)) settle();
+		}
+	}
+
+	/** A read or write of n8n's store (see stored()), timed: the slowest sets close()'s pause. */
+	private async stored<T>(task: () => Promise<T>): Promise<T> {
+		const started = Date.now();
+		try {
+			return await stored(task);
+		} finally {
+			this.slowest = Math.max(this.slowest, Date.now() - started);
 		}
 	}
 }

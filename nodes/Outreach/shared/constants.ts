@@ -150,8 +150,8 @@ export const MAX_RECORDED_CALLS = 100_000;
 /**
  * n8n's store reads a node's whole record and writes it back, with no lock across processes: a
  * queue-mode worker may write back a record read before this run's leads were in it. Once its writes
- * have their outcomes, a run records its leads again, and again after 100–200 ms while one was
- * missing, at most this many times.
+ * have their outcomes, a run records its leads again, looks again after 100–200 ms plus its slowest
+ * round trip to the store, and again while one was missing: at most this many times in all.
  */
 export const RECORD_CHECKS = 3;
 export const RECORD_RECHECK_MS = 100;
