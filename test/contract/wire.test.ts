@@ -1,7 +1,8 @@
 // What the node sends, byte for byte, for every operation: method, path and query, headers and body
-// of each request, compared with the fixtures in wire/ (one file per operation). With
-// OUTREACH_RECORD_WIRE=1 the test records them instead: `OUTREACH_RECORD_WIRE=1 npm test --
-// test/contract/wire` records on every engine.
+// of each request, compared with the fixtures in wire/ (one file per operation, wireFixtures.ts: each
+// case's parameters, input and time zone, and its requests). With OUTREACH_RECORD_WIRE=1 the test
+// records the requests of the cases instead: `OUTREACH_RECORD_WIRE=1 npm test -- test/contract/wire`
+// records on every engine. A new case is its parameters in the fixture, then recorded.
 //
 // A fixture's request is the request as sent, with three stand-ins: the access token, the Base URL
 // and the multipart boundary (random per request). Host and Connection are left out, and so is the
@@ -13,9 +14,8 @@
 // A case's `requests` are what the engine of the project's devDependencies sends; `onEngine` holds
 // what another engine sends where it differs, by that engine's n8n-core release.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
 import type { INodePropertyOptions } from 'n8n-workflow';
@@ -25,30 +25,21 @@ import { getNodeType, runOutreach } from '../../support/engine/engine';
 import { json, listPage, type HostileRequest } from '../../support/hostile/server';
 import { PACKAGE_ROOT } from '../../support/repo';
 import { useHostile } from '../hostile/useHostile';
-import { lead, wireCases } from './wireCases';
+import {
+	fixtureFile,
+	fixtureOperations,
+	lead,
+	readFixture,
+	type Fixture,
+	type WireCase,
+	type WireRequest,
+} from './wireFixtures';
 
 const RECORDING = process.env.OUTREACH_RECORD_WIRE === '1';
 /** Whether this run is on the engine of the project's own devDependencies (not a release's). */
 const ON_OWN_ENGINE = process.env.OUTREACH_ENGINE_MODULES === undefined;
-const FIXTURES = path.join(__dirname, 'wire');
 
 const { service, credentials } = useHostile();
-
-interface WireRequest {
-	method: string;
-	url: string;
-	headers: Record<string, string | string[]>;
-	bodyJson?: unknown;
-	bodyLines?: string[];
-	bodyBase64?: string;
-}
-
-interface RecordedCase {
-	requests: WireRequest[];
-	onEngine?: Record<string, WireRequest[]>;
-}
-
-type Fixture = Record<string, RecordedCase>;
 
 const engine = `n8n-core ${
 	(
@@ -157,29 +148,20 @@ function recordAnswer(method: string, rawPath: string): [number, Record<string, 
 
 beforeAll(() => service.respondWith(answerAsTheService));
 
-const fixtureFile = (operation: string) => path.join(FIXTURES, `${operation}.json`);
-
-function readFixture(operation: string): Fixture {
-	const file = fixtureFile(operation);
-	return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Fixture) : {};
-}
-
 /** What this engine is expected to send for a case. */
-function expectedRequests(recorded: RecordedCase | undefined): WireRequest[] | undefined {
-	return recorded && (recorded.onEngine?.[engine] ?? recorded.requests);
+function expectedRequests(recorded: WireCase): WireRequest[] | undefined {
+	return recorded.onEngine?.[engine] ?? recorded.requests;
 }
 
 /**
  * A case as recorded after this engine's run: the project's own engine sets `requests` (and drops the
  * other engines' entries that now equal them); another engine records only where it differs.
  */
-function recordOnThisEngine(
-	earlier: RecordedCase | undefined,
-	requests: WireRequest[],
-): RecordedCase {
-	const onEngine = { ...earlier?.onEngine };
+function recordOnThisEngine(earlier: WireCase, requests: WireRequest[]): WireCase {
+	const { requests: before, onEngine: elsewhere, ...form } = earlier;
+	const onEngine = { ...elsewhere };
 	delete onEngine[engine];
-	let shared = earlier?.requests ?? requests;
+	let shared = before ?? requests;
 	if (ON_OWN_ENGINE) {
 		shared = requests;
 		for (const [other, theirs] of Object.entries(onEngine)) {
@@ -190,8 +172,12 @@ function recordOnThisEngine(
 	}
 	const sorted = Object.keys(onEngine).sort(inOrder);
 	return sorted.length
-		? { requests: shared, onEngine: Object.fromEntries(sorted.map((key) => [key, onEngine[key]])) }
-		: { requests: shared };
+		? {
+				...form,
+				requests: shared,
+				onEngine: Object.fromEntries(sorted.map((key) => [key, onEngine[key]])),
+			}
+		: { ...form, requests: shared };
 }
 
 /** A case's requests as text: its line diff shows what changed, key order included. */
@@ -202,15 +188,12 @@ const shown = (operation: string, caseName: string, requests: WireRequest[] | un
 const captured = new Map<string, Map<string, WireRequest[]>>();
 
 function writeFixtures(): void {
-	mkdirSync(FIXTURES, { recursive: true });
 	const files = [...captured].map(([operation, cases]) => {
-		const earlier = readFixture(operation);
-		// Cases not run this time (jest -t) keep what was recorded; cases no longer defined go.
+		// Cases not run this time (jest -t) keep what was recorded.
 		const fixture: Fixture = {};
-		for (const { name } of wireCases[operation]) {
+		for (const [name, earlier] of Object.entries(readFixture(operation))) {
 			const requests = cases.get(name);
-			const recorded = requests ? recordOnThisEngine(earlier[name], requests) : earlier[name];
-			if (recorded) fixture[name] = recorded;
+			fixture[name] = requests ? recordOnThisEngine(earlier, requests) : earlier;
 		}
 		const file = fixtureFile(operation);
 		writeFileSync(file, `${JSON.stringify(fixture, null, '\t')}\n`);
@@ -241,57 +224,49 @@ describe('The requests on the wire, against the recorded fixtures', () => {
 		if (RECORDING && captured.size > 0) writeFixtures();
 	});
 
-	describe.each(Object.keys(wireCases))('%s', (operation) => {
-		it.each(wireCases[operation].map((wireCase) => [wireCase.name, wireCase]))(
-			'%s',
-			async (caseName, wireCase) => {
-				const credential = credentials();
-				const { error } = await runOutreach(wireCase.parameters, {
-					items: wireCase.items ?? [lead],
-					credentials: credential,
-					timezone: wireCase.timezone ?? 'UTC',
-				});
-				expect(error).toBeUndefined();
-				const requests = service.requests.map((request) => wireRequest(request, credential));
+	describe.each(fixtureOperations())('%s', (operation) => {
+		it.each(Object.entries(readFixture(operation)))('%s', async (caseName, wireCase) => {
+			const credential = credentials();
+			const { error } = await runOutreach(wireCase.parameters, {
+				items: wireCase.items ?? [lead],
+				credentials: credential,
+				timezone: wireCase.timezone ?? 'UTC',
+			});
+			expect(error).toBeUndefined();
+			const requests = service.requests.map((request) => wireRequest(request, credential));
 
-				if (RECORDING) {
-					captured.set(operation, (captured.get(operation) ?? new Map()).set(caseName, requests));
-					return;
-				}
-				const expected = expectedRequests(readFixture(operation)[caseName]);
-				if (!expected) {
-					throw new Error(
-						`No recorded requests for ${operation}, case "${caseName}": record them with OUTREACH_RECORD_WIRE=1`,
-					);
-				}
-				expect(shown(operation, caseName, requests)).toBe(shown(operation, caseName, expected));
-			},
-		);
+			if (RECORDING) {
+				captured.set(operation, (captured.get(operation) ?? new Map()).set(caseName, requests));
+				return;
+			}
+			const expected = expectedRequests(wireCase);
+			if (!expected) {
+				throw new Error(
+					`No recorded requests for ${operation}, case "${caseName}": record them with OUTREACH_RECORD_WIRE=1`,
+				);
+			}
+			expect(shown(operation, caseName, requests)).toBe(shown(operation, caseName, expected));
+		});
 	});
 
-	it('has cases for every operation of the node, and fixtures for no other', () => {
-		const operations = nodeOperations().sort(inOrder);
-		expect(Object.keys(wireCases).sort(inOrder)).toEqual(operations);
-		if (RECORDING) return;
-		const fixtureFiles = readdirSync(FIXTURES)
-			.filter((file) => file.endsWith('.json'))
-			.map((file) => file.replace(/\.json$/, ''));
-		expect(fixtureFiles.sort(inOrder)).toEqual(operations);
-		for (const operation of operations) {
-			expect(Object.keys(readFixture(operation))).toEqual(
-				wireCases[operation].map(({ name }) => name),
-			);
+	it('has a fixture for every operation of the node, for no other, each case of that operation', () => {
+		expect(fixtureOperations().sort(inOrder)).toEqual(nodeOperations().sort(inOrder));
+		for (const operation of fixtureOperations()) {
+			const cases = Object.values(readFixture(operation));
+			expect(cases.length).toBeGreaterThan(0);
+			for (const { parameters } of cases)
+				expect(`${String(parameters.resource)}.${String(parameters.operation)}`).toBe(operation);
 		}
 	});
 });
 
 describe('The requests on the wire when an AI agent uses the node as a tool', () => {
 	/** Each operation's first case whose form reads nothing from an input item. */
-	const toolCases = Object.entries(wireCases).flatMap(([operation, cases]) => {
-		const standalone = cases.find(
-			(wireCase) => !wireCase.items && !JSON.stringify(wireCase.parameters).includes('$json'),
+	const toolCases = fixtureOperations().flatMap((operation) => {
+		const standalone = Object.entries(readFixture(operation)).find(
+			([, wireCase]) => !wireCase.items && !JSON.stringify(wireCase.parameters).includes('$json'),
 		);
-		return standalone ? [[operation, standalone.name, standalone] as const] : [];
+		return standalone ? [[operation, ...standalone] as const] : [];
 	});
 
 	it('covers every operation', () => {
@@ -311,7 +286,7 @@ describe('The requests on the wire when an AI agent uses the node as a tool', ()
 			expect(answers).toHaveLength(1);
 			expect(answers[0]).not.toHaveProperty('error');
 			const requests = service.requests.map((request) => wireRequest(request, credential));
-			const expected = expectedRequests(readFixture(operation)[caseName]);
+			const expected = expectedRequests(wireCase);
 			expect(shown(operation, caseName, requests)).toBe(shown(operation, caseName, expected));
 		},
 	);

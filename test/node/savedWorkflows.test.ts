@@ -3,7 +3,7 @@
 // of the example workflows and of Settings → Request Options must survive n8n's reading of it.
 import { NodeHelpers, type INodeParameters, type NodeParameterValueType } from 'n8n-workflow';
 
-import { wireCases } from '../contract/wireCases';
+import { fixtureOperations, readFixture } from '../contract/wireFixtures';
 import { getNodeType, OUTREACH_NODE_TYPE, runOutreach } from '../../support/engine/engine';
 import { readExample } from '../../support/engine/examples';
 import { useSandbox } from '../useSandbox';
@@ -58,11 +58,13 @@ function asOpened(parameters: INodeParameters): INodeParameters {
 }
 
 const saved: Array<[string, INodeParameters]> = [
-	...Object.entries(wireCases).flatMap(([operation, cases]) =>
-		cases.map(({ name, parameters }): [string, INodeParameters] => [
-			`${operation}: ${name}`,
-			{ ...parameters, requestOptions },
-		]),
+	...fixtureOperations().flatMap((operation) =>
+		Object.entries(readFixture(operation)).map(
+			([name, { parameters }]): [string, INodeParameters] => [
+				`${operation}: ${name}`,
+				{ ...parameters, requestOptions },
+			],
+		),
 	),
 	...EXAMPLES.flatMap((file) =>
 		readExample(file)
