@@ -412,9 +412,9 @@ test(
 // n8n's store's check-and-record (and the removal of a refused lead) reads a node's whole record and
 // writes it back, with no lock or transaction, so two workers recording different leads at the same
 // moment may each write back a record without the other's lead. The node records its leads again once
-// their calls have outcomes, and checks twice more, which narrows the window without closing it (3 to 7
-// of 20 were called again before; since, 0 in six runs on n8n 2.41.1, 1 in one run on 1.123.81):
-// marked todo, so that a lead lost all the same is reported, not failed.
+// their calls have outcomes, and looks again after a pause, which narrows the window without closing
+// it (3 to 7 of 20 were called again before; 0 in three runs on each of n8n 2.41.1 and 1.123.81
+// since): marked todo, so that a lead lost all the same is reported, not failed.
 test(
 	'20 different leads recorded at once by two workers: delivered again one by one, none is called again',
 	{
