@@ -3,6 +3,7 @@
 // lands in .n8n-local/ (git-ignored).
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
+	copyFileSync,
 	createWriteStream,
 	existsSync,
 	mkdirSync,
@@ -95,10 +96,34 @@ export async function ensureN8n(version = N8N_VERSION): Promise<Installation> {
 		'--legacy-peer-deps',
 		'--ignore-scripts',
 	]);
-	// sqlite3 is an N-API addon: one build runs on any Node version, so n8n's database works under it.
-	await progress('build sqlite3', ['rebuild', 'sqlite3', '--ignore-scripts=false']);
+	await buildSqlite(dir, progress);
 	writeFileSync(path.join(dir, '.installed'), new Date().toISOString());
 	return installation;
+}
+
+/**
+ * sqlite3 is an N-API addon: one build runs on any Node version, so n8n's database works under it, and
+ * the releases that share a sqlite3 version share its build (compiling it takes about 100 s here).
+ */
+async function buildSqlite(
+	dir: string,
+	progress: (label: string, args: string[]) => Promise<unknown>,
+): Promise<void> {
+	const sqlite = path.join(dir, 'node_modules', 'sqlite3');
+	const { version } = JSON.parse(readFileSync(path.join(sqlite, 'package.json'), 'utf8')) as {
+		version: string;
+	};
+	const addon = path.join('build', 'Release', 'node_sqlite3.node');
+	const built = path.join(LOCAL_DIR, `sqlite3-${version}`, 'node_sqlite3.node');
+	if (existsSync(built)) {
+		mkdirSync(path.dirname(path.join(sqlite, addon)), { recursive: true });
+		copyFileSync(built, path.join(sqlite, addon));
+		log(`sqlite3 ${version}: the build made for another release, copied`);
+		return;
+	}
+	await progress('build sqlite3', ['rebuild', 'sqlite3', '--ignore-scripts=false']);
+	mkdirSync(path.dirname(built), { recursive: true });
+	copyFileSync(path.join(sqlite, addon), built);
 }
 
 /** Packs this package as it would be published and installs the tarball where n8n keeps community packages. */
