@@ -61,7 +61,7 @@ async function executionsOnHeap(): Promise<Set<number>> {
 }
 
 const EXECUTIONS = 300;
-const CALLS = 40;
+const CALLS = 10;
 
 it(`after ${EXECUTIONS} executions of ${CALLS} calls each, none of them is left on the heap`, async () => {
 	const calling = new CallingService();
