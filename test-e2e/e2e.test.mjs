@@ -29,6 +29,7 @@ import {
 	nodeCreatorPanelText,
 	openEditor,
 	ownerSessionCookie,
+	restOn,
 	runWorkflowInEditor,
 } from './editor.mjs';
 
@@ -463,17 +464,8 @@ const placedFor = (agent, phone) =>
 		.page(1, 100_000)
 		.data.filter((call) => call.agent_id === agent && call.phone_number === phone).length;
 
-async function rest(method, route, body) {
-	const response = await fetch(`${n8n.url}/rest${route}`, {
-		method,
-		headers: { cookie: await ownerSessionCookie(n8n.url), 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const json = await response.json();
-	if (!response.ok)
-		throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
-	return json.data;
-}
+/** n8n's REST API, signed in as the owner; the answer's data. */
+const rest = (method, route, body) => restOn(n8n.url)(method, route, body);
 
 /** The newest execution of the leads workflow, once it is no longer running. */
 async function newestExecution() {

@@ -39,6 +39,21 @@ export async function ownerSessionCookie(url) {
 		.join('; ');
 }
 
+/** n8n's REST API at `url`, signed in as the owner: `(method, route, body)` → the answer's data. */
+export function restOn(url) {
+	return async (method, route, body) => {
+		const response = await fetch(`${url}/rest${route}`, {
+			method,
+			headers: { cookie: await ownerSessionCookie(url), 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const json = await response.json();
+		if (!response.ok)
+			throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
+		return json.data;
+	};
+}
+
 /** A signed-in browser page on n8n; `close()` ends the browser. */
 export async function openEditor(url) {
 	const browser = await chromium.launch({

@@ -17,7 +17,7 @@ import {
 } from '../.build/support/n8n/setup.js';
 import { freePort, sleep, until } from '../.build/support/n8n/processes.js';
 import { startSandbox } from '../.build/support/sandbox/server.js';
-import { ownerSessionCookie } from '../test-e2e/editor.mjs';
+import { restOn } from '../test-e2e/editor.mjs';
 import { hasQueueTools, queueEnv, startPostgres, startRedis } from './cluster.mjs';
 
 const skip = hasQueueTools()
@@ -226,7 +226,9 @@ before(
 		for (const workflow of workflows) {
 			const file = path.join(importDir, `${workflow.id}.json`);
 			writeFileSync(file, JSON.stringify({ ...workflow, active: false, settings: {} }));
-			await cli(['import:workflow', `--input=${file}`]);
+		}
+		await cli(['import:workflow', '--separate', `--input=${importDir}`]);
+		for (const workflow of workflows) {
 			// n8n 2.x activates with publish:workflow, 1.x with update:workflow --active=true.
 			await cli(
 				Number(installation.version.split('.')[0]) >= 2
@@ -451,17 +453,7 @@ test(
 );
 
 /** n8n's REST API on the main, signed in as the owner; the answer's data. */
-async function rest(method, route, body) {
-	const response = await fetch(`${main.url}/rest${route}`, {
-		method,
-		headers: { cookie: await ownerSessionCookie(main.url), 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const json = await response.json();
-	if (!response.ok)
-		throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
-	return json.data;
-}
+const rest = (method, route, body) => restOn(main.url)(method, route, body);
 
 test(
 	'n8n’s Retry of a failed execution, run by the other worker: a placed call and a lost answer are not sent again, the unsent lead is, and a second delivery is skipped',
