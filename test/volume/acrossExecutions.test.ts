@@ -20,6 +20,17 @@ beforeEach(() => {
 
 const callsTo = (phone: string) => calling.placed.get(phone) ?? 0;
 
+/** The next execution of the first `count` leads on `account` skips each: each was called once. */
+async function nextSkipsEach(account: ReturnType<typeof credentials>, count = 1) {
+	const next = await runOutreach(callEachLead, {
+		items: leads(count),
+		credentials: account,
+		workflowId,
+	});
+	expect(next.items.map((item) => item.json.skipped)).toEqual(Array(count).fill(true));
+	for (let lead = 0; lead < count; lead++) expect(callsTo(leadPhone(lead))).toBe(1);
+}
+
 describe("n8n's Retry of a failed execution", () => {
 	it('original, again, and once the number is fixed: each of the ten leads is called once', async () => {
 		const account = credentials();
@@ -191,13 +202,7 @@ describe('a new execution for the same lead', () => {
 		const account = credentials();
 		calling.loseAnswer(leadPhone(0), 'bad gateway');
 		await runOutreach(callEachLead, { items: leads(1), credentials: account, workflowId });
-		const next = await runOutreach(callEachLead, {
-			items: leads(1),
-			credentials: account,
-			workflowId,
-		});
-		expect(next.items[0].json.skipped).toBe(true);
-		expect(callsTo(leadPhone(0))).toBe(1);
+		await nextSkipsEach(account);
 	});
 
 	it('a lead whose entry another n8n process wrote over while its call was under way is recorded again', async () => {
@@ -212,13 +217,7 @@ describe('a new execution for the same lead', () => {
 		await runOutreach(callEachLead, { items: leads(1), credentials: account, workflowId });
 		service.respondWith(calling.responder);
 
-		const again = await runOutreach(callEachLead, {
-			items: leads(1),
-			credentials: account,
-			workflowId,
-		});
-		expect(again.items[0].json.skipped).toBe(true);
-		expect(callsTo(leadPhone(0))).toBe(1);
+		await nextSkipsEach(account);
 	});
 
 	it('a lead whose entry another n8n process wrote over just after the run recorded it again is recorded once more', async () => {
@@ -236,13 +235,7 @@ describe('a new execution for the same lead', () => {
 		await runOutreach(callEachLead, { items: leads(1), credentials: account, workflowId });
 		service.respondWith(calling.responder);
 
-		const again = await runOutreach(callEachLead, {
-			items: leads(1),
-			credentials: account,
-			workflowId,
-		});
-		expect(again.items[0].json.skipped).toBe(true);
-		expect(callsTo(leadPhone(0))).toBe(1);
+		await nextSkipsEach(account);
 	});
 
 	it("a node's first run, while another n8n process records its first lead, calls every lead once", async () => {
@@ -257,13 +250,7 @@ describe('a new execution for the same lead', () => {
 		});
 		expect(first.error).toBeUndefined();
 		expect([callsTo(leadPhone(0)), callsTo(leadPhone(1))]).toEqual([1, 1]);
-		const again = await runOutreach(callEachLead, {
-			items: leads(2),
-			credentials: account,
-			workflowId,
-		});
-		expect(again.items.map((item) => item.json.skipped)).toEqual([true, true]);
-		expect([callsTo(leadPhone(0)), callsTo(leadPhone(1))]).toEqual([1, 1]);
+		await nextSkipsEach(account, 2);
 	});
 
 	it("n8n's store gone while the calls are under way: each placed call is in the output, with a warning", async () => {

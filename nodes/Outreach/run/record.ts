@@ -55,22 +55,6 @@ export function recordUnavailable(context: IExecuteFunctions): string | undefine
 /** What goes wrong when n8n's store is not there to ask. */
 export const NOT_SET_UP = /initiali[sz]ed before use/;
 
-/**
- * One read or write of n8n's store, tried again when it fails: a failed insert or update wrote
- * nothing, and nothing has been sent on its answer. The last try's error is the caller's.
- */
-async function stored<T>(task: () => Promise<T>): Promise<T> {
-	for (let tries = 1; tries < STORE_TRIES; tries++) {
-		try {
-			return await task();
-		} catch (error) {
-			if (NOT_SET_UP.test((error as Error).message)) break;
-		}
-		await sleep(RECORD_RECHECK_MS * (1 + Math.random()));
-	}
-	return await task();
-}
-
 /** Writes of this process waiting for their outcome, by workflow, node and lead. */
 const pending = new Map<string, Promise<void>>();
 /** Each node's turn at n8n's store in this process: its check-and-record is not atomic. */
@@ -222,14 +206,29 @@ export class LeadRecord {
 		}
 	}
 
-	/** A read or write of n8n's store (see stored()), timed: the slowest sets close()'s pause. */
+	/**
+	 * One read or write of n8n's store, tried again when it fails: a failed insert or update wrote
+	 * nothing, and nothing has been sent on its answer. The last try's error is the caller's. The
+	 * slowest try sets close()'s pause.
+	 */
 	private async stored<T>(task: () => Promise<T>): Promise<T> {
-		const started = Date.now();
-		try {
-			return await stored(task);
-		} finally {
-			this.slowest = Math.max(this.slowest, Date.now() - started);
+		const timed = async () => {
+			const started = Date.now();
+			try {
+				return await task();
+			} finally {
+				this.slowest = Math.max(this.slowest, Date.now() - started);
+			}
+		};
+		for (let tries = 1; tries < STORE_TRIES; tries++) {
+			try {
+				return await timed();
+			} catch (error) {
+				if (NOT_SET_UP.test((error as Error).message)) break;
+			}
+			await sleep(RECORD_RECHECK_MS * (1 + Math.random()));
 		}
+		return await timed();
 	}
 }
 
