@@ -101,6 +101,9 @@ export async function ensureN8n(version = N8N_VERSION): Promise<Installation> {
 	return installation;
 }
 
+/** sqlite3's builds under way in this process, by version: installs made at once share one. */
+const sqliteBuilds = new Map<string, Promise<string>>();
+
 /**
  * sqlite3 is an N-API addon: one build runs on any Node version, so n8n's database works under it, and
  * the releases that share a sqlite3 version share its build (compiling it takes about 100 s here).
@@ -113,17 +116,24 @@ async function buildSqlite(
 	const { version } = JSON.parse(readFileSync(path.join(sqlite, 'package.json'), 'utf8')) as {
 		version: string;
 	};
-	const addon = path.join('build', 'Release', 'node_sqlite3.node');
+	const addon = path.join(sqlite, 'build', 'Release', 'node_sqlite3.node');
 	const built = path.join(LOCAL_DIR, `sqlite3-${version}`, 'node_sqlite3.node');
-	if (existsSync(built)) {
-		mkdirSync(path.dirname(path.join(sqlite, addon)), { recursive: true });
-		copyFileSync(built, path.join(sqlite, addon));
+	const building = sqliteBuilds.get(version);
+	if (building || existsSync(built)) {
+		await building;
+		mkdirSync(path.dirname(addon), { recursive: true });
+		copyFileSync(built, addon);
 		log(`sqlite3 ${version}: the build made for another release, copied`);
 		return;
 	}
-	await progress('build sqlite3', ['rebuild', 'sqlite3', '--ignore-scripts=false']);
-	mkdirSync(path.dirname(built), { recursive: true });
-	copyFileSync(path.join(sqlite, addon), built);
+	const build = (async () => {
+		await progress('build sqlite3', ['rebuild', 'sqlite3', '--ignore-scripts=false']);
+		mkdirSync(path.dirname(built), { recursive: true });
+		copyFileSync(addon, built);
+		return built;
+	})();
+	sqliteBuilds.set(version, build);
+	await build;
 }
 
 /** Packs this package as it would be published and installs the tarball where n8n keeps community packages. */
