@@ -15,16 +15,6 @@ export class Admissions {
 		this.inLastSecond(Date.now());
 	}
 
-	/** How many requests were admitted that were sent after `since` (within the last second). */
-	since(since: number): number {
-		let count = 0;
-		for (let index = this.times.length - 1; index >= this.head; index--) {
-			if (this.times[index] <= since) break;
-			count++;
-		}
-		return count;
-	}
-
 	/** How many requests were admitted that were sent in the second before `now`. */
 	inLastSecond(now: number): number {
 		while (this.head < this.times.length && this.times[this.head] <= now - 1_000) this.head++;
