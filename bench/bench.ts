@@ -37,8 +37,8 @@ const PER_ITEM_COUNT = 1000;
 /** Section 1: wall and CPU time per item of the same 1,000 Make Calls, four ways, interleaved. */
 async function perItem(sandbox: SandboxProcess) {
 	const ways: WayName[] = PREVIOUS_PACKAGE
-		? ['node', 'uncapped', 'previous', 'floor', 'http', 'raw']
-		: ['node', 'uncapped', 'floor', 'http', 'raw'];
+		? ['node', 'uncapped', 'previous', 'floor', 'http', 'httpFields', 'raw']
+		: ['node', 'uncapped', 'floor', 'http', 'httpFields', 'raw'];
 	// Warm up every path once (JIT, sockets, module loading).
 	for (const way of ways) await measureWay(sandbox, way, 50);
 	const samples = Object.fromEntries(ways.map((way) => [way, [] as Sample[]])) as Record<
@@ -53,6 +53,11 @@ async function perItem(sandbox: SandboxProcess) {
 	}
 	const cpu = (way: WayName) => median(samples[way].map((sample) => sample.cpuMs));
 	const wall = (way: WayName) => median(samples[way].map((sample) => sample.wallMs));
+	// Each round measures every way back to back, so a round's ratio is free of the machine's drift.
+	const paired = (way: WayName, measure: 'wallMs' | 'cpuMs', over: WayName = 'previous') =>
+		samples[way].map((sample, run) => sample[measure] / samples[over][run][measure]);
+	const pairedSpread = (values: number[]) =>
+		`${median(values).toFixed(2)}× (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}×)`;
 	section(
 		`1. Make Call, ${PER_ITEM_COUNT} items: wall and CPU time per item (same sandbox, same run)`,
 		[
@@ -62,6 +67,8 @@ async function perItem(sandbox: SandboxProcess) {
 			'CPU vs floor',
 			'CPU vs HTTP Request node',
 			'wall vs HTTP Request node',
+			'CPU vs HTTP Request node, body as fields',
+			'wall vs HTTP Request node, body as fields',
 			'max in flight',
 		],
 		'Medians over the runs, min–max in brackets; CPU is this process only (the sandbox runs apart).',
@@ -82,6 +89,8 @@ async function perItem(sandbox: SandboxProcess) {
 			ratio(cpu(way), cpu('floor')),
 			ratio(cpu(way), cpu('http')),
 			ratio(wall(way), wall('http')),
+			ratio(cpu(way), cpu('httpFields')),
+			ratio(wall(way), wall('httpFields')),
 			samples[way].at(-1)?.maxInFlight,
 		);
 	}
@@ -90,15 +99,13 @@ async function perItem(sandbox: SandboxProcess) {
 		print(
 			`Against the previous version, same run: wall vs HTTP Request node ${ratio(wall('previous'), wall('http'))} before, ${ratio(wall('node'), wall('http'))} now (${ratio(wall('uncapped'), wall('http'))} uncapped); CPU per item ${ratio(cpu('node'), cpu('previous'))} of before (${ratio(cpu('uncapped'), cpu('previous'))} uncapped).`,
 		);
-		// Each round measures every way back to back, so a round's ratio is free of the machine's drift.
-		const paired = (way: WayName, measure: 'wallMs' | 'cpuMs') =>
-			samples[way].map((sample, run) => sample[measure] / samples.previous[run][measure]);
-		const pairedSpread = (values: number[]) =>
-			`${median(values).toFixed(2)}× (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}×)`;
 		print(
 			`Round by round, the node over the previous version: wall ${pairedSpread(paired('node', 'wallMs'))}, CPU ${pairedSpread(paired('node', 'cpuMs'))}; uncapped: wall ${pairedSpread(paired('uncapped', 'wallMs'))}, CPU ${pairedSpread(paired('uncapped', 'cpuMs'))} (median of ${RUNS} rounds, min–max).`,
 		);
 	}
+	print(
+		`Round by round, the node over the HTTP Request node with its body as fields (two expressions an item, as the node's form): wall ${pairedSpread(paired('node', 'wallMs', 'httpFields'))}, CPU ${pairedSpread(paired('node', 'cpuMs', 'httpFields'))}; over the HTTP Request node with one JSON expression: wall ${pairedSpread(paired('node', 'wallMs', 'http'))}, CPU ${pairedSpread(paired('node', 'cpuMs', 'http'))}.`,
+	);
 	print(
 		`What the cap of ${DEFAULT_CONCURRENT_REQUESTS} in flight costs against a sandbox that admits everything: wall ${ratio(wall('node'), wall('uncapped'))}, CPU ${ratio(cpu('node'), cpu('uncapped'))} of the uncapped node's.`,
 	);

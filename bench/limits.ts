@@ -9,6 +9,7 @@ import { startOutreach } from '../support/engine/engine';
 import { leads, callEachLead } from '../support/leads';
 import {
 	measureAgainstLimit,
+	measureWay,
 	newAccount,
 	PREVIOUS_NODE_TYPE,
 	PREVIOUS_PACKAGE,
@@ -91,10 +92,11 @@ export async function atTheLimit() {
 			'way',
 			'wall',
 			'share of the limit used',
+			'share of what the loop used',
 			'requests refused (429)',
 			'errors',
 		],
-		`Medians over ${LIMIT_ROUNDS} rounds, min–max in brackets. The burst is ${BURST_EXECUTIONS} executions started at once, the calls split between them. The second run goes on the account the one run just used, within seconds: it starts from what the node learned. Every other measurement uses a service account of its own.`,
+		`Medians over ${LIMIT_ROUNDS} rounds, min–max in brackets. The burst is ${BURST_EXECUTIONS} executions started at once, the calls split between them. The second run goes on the account the one run just used, within seconds: it starts from what the node learned. Every other measurement uses a service account of its own. Against a service admitting N at a time, a fetch loop keeping exactly N in flight (it knows the limit, and is never refused) shows what this machine and the sandbox let any client use; "share of what the loop used" is the node's share ÷ the loop's, round by round.`,
 	);
 	for (const service of LIMITED_SERVICES) {
 		const sandbox = await startSandboxProcess(100, service.limit);
@@ -125,8 +127,19 @@ export async function atTheLimit() {
 						await measureAgainstLimit(sandbox, way, service.calls, BURST_EXECUTIONS),
 					);
 				}
+				const { concurrent } = service.limit;
+				if (concurrent) {
+					// measureWay fails unless every request was admitted: the loop is never refused.
+					const { wallMs, requests } = await measureWay(sandbox, 'raw', service.calls, concurrent);
+					add('loop', { wallMs, placed: requests, errors: 0, requests, refused: 0 });
+				}
 			}
 			const share = (sample: LimitedSample) => sample.placed / service.admits(sample.wallMs);
+			const loop = samples.get('loop');
+			const ofLoop = (measured: LimitedSample[]) =>
+				loop
+					? `${spread(measured.map((sample, round) => share(sample) / share(loop[round])))}×`
+					: '';
 			const refusedShare = (sample: LimitedSample) => (100 * sample.refused) / sample.requests;
 			for (const shape of ['one run', 'burst', 'second run'] as Shape[]) {
 				for (const way of ways) {
@@ -139,10 +152,23 @@ export async function atTheLimit() {
 						WAY_LABELS[way],
 						`${spread(measured.map((sample) => sample.wallMs / 1_000))} s`,
 						`${spread(measured.map(share))}×`,
+						ofLoop(measured),
 						`${spread(measured.map(refusedShare))} %`,
 						median(measured.map((sample) => sample.errors)),
 					);
 				}
+			}
+			if (loop) {
+				row(
+					service.label,
+					`${service.calls} in one run`,
+					`fetch loop, exactly ${service.limit.concurrent} in flight`,
+					`${spread(loop.map((sample) => sample.wallMs / 1_000))} s`,
+					`${spread(loop.map(share))}×`,
+					'1.00×',
+					'0 %',
+					0,
+				);
 			}
 		} finally {
 			await sandbox.stop();

@@ -191,12 +191,32 @@ function httpRequestParameters(sandbox: SandboxProcess): INodeParameters {
 }
 
 /**
+ * The HTTP Request node with its body as fields (its default way to specify a body): the same two
+ * expressions per item as the Outreach node's form, where the JSON body above has one.
+ */
+function httpRequestFieldParameters(sandbox: SandboxProcess): INodeParameters {
+	return {
+		...httpRequestParameters(sandbox),
+		specifyBody: 'keypair',
+		jsonBody: undefined,
+		bodyParameters: {
+			parameters: [
+				{ name: 'agent_id', value: AGENT_ID },
+				{ name: 'phone_number', value: '={{ $json.phone }}' },
+				{ name: 'customer_name', value: '={{ $json.name }}' },
+				{ name: 'call_purpose', value: CALL_PURPOSE },
+			],
+		},
+	};
+}
+
+/**
  * The node with its cap on requests in flight lifted to every item at once, as before the cap: what
  * the default's bound costs against a service that admits everything.
  */
 const UNCAPPED_CONCURRENCY = 1_000;
 
-export type WayName = 'node' | 'uncapped' | 'previous' | 'floor' | 'http' | 'raw';
+export type WayName = 'node' | 'uncapped' | 'previous' | 'floor' | 'http' | 'httpFields' | 'raw';
 
 export const WAY_LABELS: Record<WayName, string> = {
 	node: 'Outreach node',
@@ -204,6 +224,7 @@ export const WAY_LABELS: Record<WayName, string> = {
 	previous: `Outreach node, previous version (${PREVIOUS_PACKAGE ?? 'none'})`,
 	floor: 'minimal declarative node (floor)',
 	http: 'n8n HTTP Request node',
+	httpFields: 'n8n HTTP Request node, body as fields',
 	raw: 'raw fetch loop',
 };
 
@@ -214,6 +235,7 @@ const ENGINE_WAY_NODES: Record<Exclude<WayName, 'raw'>, [type: string, typeVersi
 	previous: [PREVIOUS_NODE_TYPE, 1],
 	floor: [FLOOR_NODE_TYPE, 1],
 	http: [HTTP_NODE_TYPE, 4.2],
+	httpFields: [HTTP_NODE_TYPE, 4.2],
 };
 
 /** Runs "Input Items → one node" with `count` leads through n8n-core's engine. */
@@ -226,9 +248,11 @@ async function runThroughEngine(
 	const parameters =
 		way === 'http'
 			? httpRequestParameters(sandbox)
-			: way === 'uncapped'
-				? { ...makeCallParameters, options: { maxConcurrentRequests: UNCAPPED_CONCURRENCY } }
-				: makeCallParameters;
+			: way === 'httpFields'
+				? httpRequestFieldParameters(sandbox)
+				: way === 'uncapped'
+					? { ...makeCallParameters, options: { maxConcurrentRequests: UNCAPPED_CONCURRENCY } }
+					: makeCallParameters;
 	const result = await runAfterInputItems(
 		{ name: 'Measured', type, typeVersion, parameters },
 		leads(count),
