@@ -237,7 +237,8 @@ before(
 			);
 		}
 		await startMain();
-		for (const index of [1, 2]) workers.push(await startWorker(index));
+		// Main has migrated the database: the two workers start side by side, as a fleet does.
+		workers.push(...(await Promise.all([1, 2].map(startWorker))));
 	},
 	{ timeout: 30 * 60_000 },
 );
@@ -259,7 +260,9 @@ test(
 		sandbox.limitRate({ perSecond: BURST_RATE_LIMIT });
 		try {
 			const phones = Array.from({ length: 50 }, (_, n) => `+1415555${String(n).padStart(4, '0')}`);
+			const began = Date.now();
 			const answers = await postLeads(phones, 'queue-agent');
+			const postedMs = Date.now() - began;
 			assert.deepEqual(countBy(answers), new Map([[200, 50]]));
 			await until(
 				() => placedCalls('queue-agent').length >= 50,
@@ -269,9 +272,11 @@ test(
 						.slice(0, 5)
 						.join(' | ')})`,
 			);
+			const placedMs = Date.now() - began;
 			await sleep(2000);
 			const placed = placedCalls('queue-agent');
 			assert.equal(placed.length, 50, 'none doubled');
+			const arrivals = callsOf('queue-agent').map((call) => call.receivedAt - began);
 			assert.deepEqual(
 				[...countBy(placed.map((call) => call.body.phone_number)).values()],
 				Array(50).fill(1),
@@ -288,7 +293,7 @@ test(
 			);
 			assert.doesNotMatch(main.readLog(), /Worker started execution/);
 			console.log(
-				`# 50 leads at ${BURST_RATE_LIMIT} requests a second: ${placed.length} calls placed, each once; ${sandbox.refused} requests refused with 429 and sent again; executions on worker 1: ${onWorkers[0]}, worker 2: ${onWorkers[1]}, on main: 0`,
+				`# 50 leads at ${BURST_RATE_LIMIT} requests a second: ${placed.length} calls placed, each once; ${sandbox.refused} requests refused with 429 and sent again; executions on worker 1: ${onWorkers[0]}, worker 2: ${onWorkers[1]}, on main: 0; the webhook answered every post after ${postedMs} ms, the service received the first request after ${Math.min(...arrivals)} ms and the last after ${Math.max(...arrivals)} ms, the 50th call was seen placed after ${placedMs} ms`,
 			);
 		} finally {
 			sandbox.limitRate(undefined);
