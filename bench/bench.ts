@@ -34,7 +34,7 @@ const SECTIONS = process.env.BENCH_SECTIONS?.split(',').map(Number);
 const wanted = (section: number) => !SECTIONS || SECTIONS.includes(section);
 const PER_ITEM_COUNT = 1000;
 
-/** Section 1: wall and CPU time per item of the same 1,000 Make Calls, four ways, interleaved. */
+/** Section 1: wall and CPU time per item of the same 1,000 Make Calls, every way, interleaved round by round. */
 async function perItem(sandbox: SandboxProcess) {
 	const ways: WayName[] = PREVIOUS_PACKAGE
 		? ['node', 'uncapped', 'previous', 'floor', 'http', 'httpFields', 'raw']

@@ -102,7 +102,7 @@ export async function ensureN8n(version = N8N_VERSION): Promise<Installation> {
 }
 
 /** sqlite3's builds under way in this process, by version: installs made at once share one. */
-const sqliteBuilds = new Map<string, Promise<string>>();
+const sqliteBuilds = new Map<string, Promise<void>>();
 
 /**
  * sqlite3 is an N-API addon: one build runs on any Node version, so n8n's database works under it, and
@@ -130,7 +130,6 @@ async function buildSqlite(
 		await progress('build sqlite3', ['rebuild', 'sqlite3', '--ignore-scripts=false']);
 		mkdirSync(path.dirname(built), { recursive: true });
 		copyFileSync(addon, built);
-		return built;
 	})();
 	sqliteBuilds.set(version, build);
 	await build;
