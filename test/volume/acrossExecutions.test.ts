@@ -238,6 +238,28 @@ describe('a new execution for the same lead', () => {
 		await nextSkipsEach(account);
 	});
 
+	it('a lead whose entry another n8n process wrote over just after the run recorded it is in the record when its call leaves', async () => {
+		const account = credentials();
+		// A queue-mode worker's check-and-record that read the record before this run's lead was in it
+		// writes it back at once; this run's worker dies as its call reaches the service, so the record
+		// is what it was then: a stalled job run again on another worker (n8n 1.x) reads it.
+		const writeBack = processedData.snapshot();
+		processedData.afterWrite = () => {
+			processedData.afterWrite = undefined;
+			writeBack();
+		};
+		let atSend = () => undefined as void;
+		service.respondWith((request, response, index) => {
+			atSend = processedData.snapshot();
+			return calling.responder(request, response, index);
+		});
+		await runOutreach(callEachLead, { items: leads(1), credentials: account, workflowId });
+		service.respondWith(calling.responder);
+		atSend();
+
+		await nextSkipsEach(account);
+	});
+
 	it("a node's first run, while another n8n process records its first lead, calls every lead once", async () => {
 		const account = credentials();
 		// Two queue-mode workers' first executions of the node at once: both find no record, and the

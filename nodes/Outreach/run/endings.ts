@@ -162,3 +162,18 @@ export function outcomes(endings: Array<Ending | undefined>, write?: Write): str
 		.filter(Boolean)
 		.join(' ');
 }
+
+/** The output of a write skipped because all its leads were reached within the window. */
+export function skippedOutput(
+	index: number,
+	[from, to]: [number, number],
+	windowHours: number,
+): INodeExecutionData[] {
+	const iso = (at: number) => new Date(at).toISOString();
+	const json: IDataObject = {
+		skipped: true,
+		earlierCallBetween: [iso(from), iso(to)],
+		notice: `Not sent: this node sent a call or campaign to the same lead between ${iso(from)} and ${iso(to)}, or was about to and its outcome is unknown (Options → Skip Leads Called Within ${windowHours} hours). To reach it again on purpose, set Skip Leads Called Within to 0 for one run, then set it back.`,
+	};
+	return [{ json, pairedItem: { item: index } }];
+}

@@ -2,16 +2,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { wholeSetting } from '../fields/nodeOptions';
 import { DEFAULT_SKIP_WINDOW_HOURS } from '../shared/constants';
-import { ended, failed, type Ending } from './endings';
+import { ended, failed, skippedOutput, type Ending } from './endings';
 import type { NodeRun } from './nodeRun';
-import {
-	LeadRecord,
-	leadsOf,
-	NOT_SET_UP,
-	recordUnavailable,
-	skippedOutput,
-	type Verdict,
-} from './record';
+import { LeadRecord, leadsOf, NOT_SET_UP, recordUnavailable, type Verdict } from './record';
 import type { Plan } from './sending';
 
 /** What the durable record made of a run's writes that reach people, and how to close it. */

@@ -1,9 +1,4 @@
-import {
-	sleep,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-} from 'n8n-workflow';
+import { sleep, type IExecuteFunctions } from 'n8n-workflow';
 
 import type { Places } from '../actions/operation';
 import {
@@ -78,8 +73,9 @@ async function exclusive<T>(node: string, task: () => Promise<T>): Promise<T> {
  * since the window's start holds it. A lead is recorded before its write is sent, and the record is
  * taken back when nothing was sent or the service clearly refused it. The store's check-and-record
  * reads and writes back the whole record: in this process one run of the node at a time uses it, and a
- * write of another execution for the same lead is waited for; across n8n processes a window remains,
- * and a run records its leads again once its writes have their outcomes (see close()).
+ * write of another execution for the same lead is waited for; across n8n processes, a run makes sure
+ * its leads are in the record before it sends and after (see keep()), and two processes that check
+ * the same lead at the same moment may both send.
  */
 export class LeadRecord {
 	private readonly node: string;
@@ -118,7 +114,10 @@ export class LeadRecord {
 				if (all.some((lead) => pending.has(`${this.node}|${lead}`))) return undefined;
 				return await this.checkNow(writes, mine);
 			});
-			if (verdicts) return verdicts;
+			if (!verdicts) continue;
+			// The leads are recorded: a store failing now leaves the looking to close().
+			await this.keep(this.kept, false).catch(() => undefined);
+			return verdicts;
 		}
 	}
 
@@ -175,34 +174,47 @@ export class LeadRecord {
 
 	/**
 	 * Once the run's writes have their outcomes: what was not reached is taken back, and what was is
-	 * recorded again, since another n8n process's check-and-record that read the record before this
-	 * run's wrote it back without this run's leads. Such a write can land until that process's round
-	 * trip ends, so the record is looked at once more after a pause longer than this run's slowest,
-	 * and again while a lead was missing.
+	 * kept (another n8n process's taking back is a write-back of the whole record too).
 	 */
 	async close(): Promise<void> {
-		const { helpers } = this.context;
-		const options = { mode: 'entries' as const, maxEntries: MAX_RECORDED_CALLS };
 		try {
-			const taken = new Set(this.taken);
-			const reached = this.kept.filter((key) => !taken.has(key));
-			for (let round = 0; round < RECORD_CHECKS; round++) {
-				if (round) await sleep(RECORD_RECHECK_MS * (1 + Math.random()) + this.slowest);
-				const missing = await exclusive(this.node, async () => {
-					if (round === 0 && this.taken.length)
-						await this.stored(
-							async () => await helpers.removeProcessed(this.taken, 'node', { mode: 'entries' }),
-						);
-					if (!reached.length) return [];
-					const output = await this.stored(
-						async () => await helpers.checkProcessedAndRecord(reached, 'node', options),
+			if (this.taken.length)
+				await exclusive(this.node, async () => {
+					await this.stored(
+						async () =>
+							await this.context.helpers.removeProcessed(this.taken, 'node', { mode: 'entries' }),
 					);
-					return output.new;
 				});
-				if (!reached.length || (round > 0 && !missing.length)) break;
-			}
+			const taken = new Set(this.taken);
+			await this.keep(
+				this.kept.filter((key) => !taken.has(key)),
+				true,
+			);
 		} finally {
 			for (const settle of this.settled.splice(0)) settle();
+		}
+	}
+
+	/**
+	 * Records the entries again until a look after a pause longer than this run's slowest round trip
+	 * to the store finds them all: another n8n process's check-and-record that read the record before
+	 * they were in it writes it back without them, and lands within its round trip. Before the run's
+	 * writes are sent, so that a lead whose call leaves is in the record even if this process dies
+	 * then; and once they have their outcomes (`now`: recorded again at once, then looked at).
+	 */
+	private async keep(entries: string[], now: boolean): Promise<void> {
+		const options = { mode: 'entries' as const, maxEntries: MAX_RECORDED_CALLS };
+		for (let round = now ? 0 : 1; round <= RECORD_CHECKS && entries.length; round++) {
+			if (round) await sleep(RECORD_RECHECK_MS * (1 + Math.random()) + this.slowest);
+			const output = await exclusive(
+				this.node,
+				async () =>
+					await this.stored(
+						async () =>
+							await this.context.helpers.checkProcessedAndRecord(entries, 'node', options),
+					),
+			);
+			if (round && !output.new.length) return;
 		}
 	}
 
@@ -230,19 +242,4 @@ export class LeadRecord {
 		}
 		return await timed();
 	}
-}
-
-/** The output of a write skipped because all its leads were reached within the window. */
-export function skippedOutput(
-	index: number,
-	[from, to]: [number, number],
-	windowHours: number,
-): INodeExecutionData[] {
-	const iso = (at: number) => new Date(at).toISOString();
-	const json: IDataObject = {
-		skipped: true,
-		earlierCallBetween: [iso(from), iso(to)],
-		notice: `Not sent: this node sent a call or campaign to the same lead between ${iso(from)} and ${iso(to)}, or was about to and its outcome is unknown (Options → Skip Leads Called Within ${windowHours} hours). To reach it again on purpose, set Skip Leads Called Within to 0 for one run, then set it back.`,
-	};
-	return [{ json, pairedItem: { item: index } }];
 }

@@ -149,9 +149,10 @@ export const MAX_RECORDED_CALLS = 100_000;
 
 /**
  * n8n's store reads a node's whole record and writes it back, with no lock across processes: a
- * queue-mode worker may write back a record read before this run's leads were in it. Once its writes
- * have their outcomes, a run records its leads again, looks again after 100–200 ms plus its slowest
- * round trip to the store, and again while one was missing: at most this many times in all.
+ * queue-mode worker may write back a record read before this run's leads were in it. Before its writes
+ * are sent, and again once they have their outcomes, a run looks at its leads after 100–200 ms plus
+ * its slowest round trip to the store, records them again while one was missing and looks again: at
+ * most this many looks each time.
  */
 export const RECORD_CHECKS = 3;
 export const RECORD_RECHECK_MS = 100;
