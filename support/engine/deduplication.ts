@@ -34,6 +34,8 @@ export class ProcessedDataStore implements IDataDeduplicator {
 	afterWrite?: () => void;
 	/** Whether the database refuses every read and write, as one gone away does. */
 	down = false;
+	/** How long each read takes, in ms: a slow database. */
+	latencyMs = 0;
 	/** Another n8n process's first entry, inserted between the next read and its write. */
 	private rival?: string;
 
@@ -49,7 +51,7 @@ export class ProcessedDataStore implements IDataDeduplicator {
 	/** A database round trip: other work runs meanwhile. */
 	private async read(key: string): Promise<Row | undefined> {
 		this.reads++;
-		await new Promise((resolve) => setImmediate(resolve));
+		await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
 		if (this.down) throw new Error('Connection terminated unexpectedly');
 		const row = this.rows.get(key);
 		return row && { mode: row.mode, data: [...row.data] };
@@ -160,6 +162,7 @@ export class ProcessedDataStore implements IDataDeduplicator {
 		this.rows.clear();
 		this.rival = undefined;
 		this.down = false;
+		this.latencyMs = 0;
 		this.afterWrite = undefined;
 		this.reads = 0;
 	}

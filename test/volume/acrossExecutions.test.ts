@@ -16,6 +16,7 @@ beforeEach(() => {
 	calling = new CallingService();
 	service.respondWith(calling.responder);
 	workflowId = `saved-workflow-${++workflows}`;
+	processedData.latencyMs = 0;
 });
 
 const callsTo = (phone: string) => calling.placed.get(phone) ?? 0;
@@ -258,6 +259,46 @@ describe('a new execution for the same lead', () => {
 		atSend();
 
 		await nextSkipsEach(account);
+	});
+
+	it('a lead one item of a run reached stays recorded when another item for it is refused', async () => {
+		const account = credentials();
+		// Two items for the same number that differ in another field: both are sent, one is refused.
+		const named = { ...callEachLead, callFields: { customerName: '={{ $json.name }}' } };
+		const phone = leadPhone(0);
+		calling.script(phone, 409);
+		const run = await runOutreach(named, {
+			items: [{ json: { phone, name: 'Ann' } }, { json: { phone, name: 'Bo' } }],
+			credentials: account,
+			workflowId,
+			continueOnFail: true,
+		});
+		expect(run.items.filter((item) => item.error)).toHaveLength(1);
+		expect(callsTo(phone)).toBe(1);
+
+		await nextSkipsEach(account);
+	});
+
+	it("n8n's Stop ends the look at the record before the calls leave at once: nothing is sent", async () => {
+		const account = credentials();
+		// A slow store makes the pause before the look long: its slowest round trip is part of it.
+		processedData.latencyMs = 500;
+		let stoppedAt = 0;
+		const running = startOutreach(callEachLead, {
+			items: leads(1),
+			credentials: account,
+			workflowId,
+		});
+		processedData.afterWrite = () => {
+			processedData.afterWrite = undefined;
+			stoppedAt = Date.now();
+			running.stop();
+		};
+		await running.result;
+		// Taking back the lead and the entries the check only asked about: two round trips of 500 ms;
+		// the pause and the look would add at least 1,100 ms more.
+		expect(Date.now() - stoppedAt).toBeLessThan(1_600);
+		expect(callsTo(leadPhone(0))).toBe(0);
 	});
 
 	it("a node's first run, while another n8n process records its first lead, calls every lead once", async () => {

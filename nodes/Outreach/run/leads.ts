@@ -44,7 +44,11 @@ export async function checkLeads(
 	let verdicts: Verdict[] = plans.map(() => ({ send: true }));
 	if (!problem) {
 		try {
-			verdicts = await record.check(leads, run.executionLeads());
+			verdicts = await record.check(
+				leads,
+				run.executionLeads(),
+				run.guards.dryRun ? undefined : run,
+			);
 		} catch (error) {
 			if (!NOT_SET_UP.test((error as Error).message)) {
 				throw new NodeOperationError(node, error as Error, {
@@ -81,12 +85,17 @@ export async function checkLeads(
 	return {
 		plans: sent,
 		close: async (all) => {
-			for (const plan of sent) {
+			// A Dry Run reads the record, to show what would be skipped, and keeps nothing in it. A lead
+			// another item of the run reached stays, whatever became of this item.
+			const isReached = (plan: Plan) => {
 				const ending = all[plan.index];
-				// A Dry Run reads the record, to show what would be skipped, and keeps nothing in it.
-				const reached = ending && ending.outcome !== 'failed' && ending.outcome !== 'unsent';
-				if (!reached || run.guards.dryRun) record.takeBack(plan.leads ?? []);
-			}
+				return ending && ending.outcome !== 'failed' && ending.outcome !== 'unsent';
+			};
+			const reached = new Set(
+				run.guards.dryRun ? [] : sent.filter(isReached).flatMap((plan) => plan.leads ?? []),
+			);
+			for (const plan of sent)
+				record.takeBack((plan.leads ?? []).filter((lead) => !reached.has(lead)));
 			// The writes were sent: n8n's store failing now changes what the record holds, not their outcomes.
 			problem ??= await record.close().then(
 				() => undefined,

@@ -31,6 +31,12 @@ export function leadsOf(places: Places, service: string, sent: unknown): string[
 	);
 }
 
+/** The run about to send the writes checked: its pause ends at once on n8n's Stop. */
+interface Sending {
+	pause(ms: number): Promise<void>;
+	readonly stopped: boolean;
+}
+
 /** What the record says of one write's leads. */
 export type Verdict =
 	| { send: true }
@@ -106,7 +112,7 @@ export class LeadRecord {
 	 * reached (`mine`) are its own business: within an execution, only an identical write is held back
 	 * (the execution's ledger).
 	 */
-	async check(writes: string[][], mine: Set<string>): Promise<Verdict[]> {
+	async check(writes: string[][], mine: Set<string>, sending?: Sending): Promise<Verdict[]> {
 		const all = [...new Set(writes.flat())];
 		for (;;) {
 			await Promise.all(all.map(async (lead) => await pending.get(`${this.node}|${lead}`)));
@@ -116,7 +122,7 @@ export class LeadRecord {
 			});
 			if (!verdicts) continue;
 			// The leads are recorded: a store failing now leaves the looking to close().
-			await this.keep(this.kept, false).catch(() => undefined);
+			if (sending) await this.keep(this.kept, false, sending).catch(() => undefined);
 			return verdicts;
 		}
 	}
@@ -186,26 +192,25 @@ export class LeadRecord {
 					);
 				});
 			const taken = new Set(this.taken);
-			await this.keep(
-				this.kept.filter((key) => !taken.has(key)),
-				true,
-			);
+			const kept = this.kept.filter((key) => !taken.has(key));
+			await this.keep(kept, true);
 		} finally {
 			for (const settle of this.settled.splice(0)) settle();
 		}
 	}
 
 	/**
-	 * Records the entries again until a look after a pause longer than this run's slowest round trip
-	 * to the store finds them all: another n8n process's check-and-record that read the record before
-	 * they were in it writes it back without them, and lands within its round trip. Before the run's
-	 * writes are sent, so that a lead whose call leaves is in the record even if this process dies
-	 * then; and once they have their outcomes (`now`: recorded again at once, then looked at).
+	 * Records the entries again until a look, after a pause longer than this run's slowest round trip
+	 * to the store, finds them all: another process's check-and-record that read the record before
+	 * they were in it writes it back without them within its round trip. Before the writes are sent
+	 * (a lead whose call leaves is recorded, should this process die), and after (`now`: at once too).
 	 */
-	private async keep(entries: string[], now: boolean): Promise<void> {
+	private async keep(entries: string[], now: boolean, sending?: Sending): Promise<void> {
 		const options = { mode: 'entries' as const, maxEntries: MAX_RECORDED_CALLS };
 		for (let round = now ? 0 : 1; round <= RECORD_CHECKS && entries.length; round++) {
-			if (round) await sleep(RECORD_RECHECK_MS * (1 + Math.random()) + this.slowest);
+			const pause = RECORD_RECHECK_MS * (1 + Math.random()) + this.slowest;
+			if (round) await (sending ? sending.pause(pause) : sleep(pause));
+			if (sending?.stopped) return;
 			const output = await exclusive(
 				this.node,
 				async () =>
@@ -221,7 +226,7 @@ export class LeadRecord {
 	/**
 	 * One read or write of n8n's store, tried again when it fails: a failed insert or update wrote
 	 * nothing, and nothing has been sent on its answer. The last try's error is the caller's. The
-	 * slowest try sets close()'s pause.
+	 * slowest try sets keep()'s pause.
 	 */
 	private async stored<T>(task: () => Promise<T>): Promise<T> {
 		const timed = async () => {
