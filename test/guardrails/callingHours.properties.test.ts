@@ -131,8 +131,9 @@ describe('property: the Calling Hours rule reads the hours as written', () => {
 					const parsed = parseCallingHours(textOf(entries));
 					if (!('windows' in parsed) || !parsed.windows) throw new Error('not parsed');
 					const { windows } = parsed;
+					// Hours that fall wholly in a skipped hour open a week later: looked for over 15 days.
 					let first = instant;
-					while (first <= instant + 8 * 86_400_000 && !withinCallingHours(first, windows, zone))
+					while (first <= instant + 15 * 86_400_000 && !withinCallingHours(first, windows, zone))
 						first += 60_000;
 					expect(nextCallingTime(instant, windows, zone)).toBe(first);
 				},
@@ -150,6 +151,16 @@ describe('property: the Calling Hours rule reads the hours as written', () => {
 		const next = nextCallingTime(at, parsed.windows, 'America/New_York');
 		expect(next).toBe(Date.parse('2026-11-01T01:00:00-05:00'));
 		expect(isoIn(next!, 'America/New_York')).toBe('2026-11-01T01:00:00-05:00');
+	});
+
+	it('when the only hours of the week fall in the hour the clocks skip, the next allowed moment is a week later', () => {
+		// New York, 2026-03-08: the clocks go from 02:00 EST to 03:00 EDT, so Sun 02:00-02:01 does not
+		// happen that Sunday; from the Saturday before, the next allowed minute is eight days away.
+		const parsed = parseCallingHours('Sun 02:00-02:01');
+		if (!('windows' in parsed) || !parsed.windows) throw new Error('not parsed');
+		const at = Date.parse('2026-03-07T00:59:00-05:00');
+		const next = nextCallingTime(at, parsed.windows, 'America/New_York');
+		expect(next).toBe(Date.parse('2026-03-15T02:00:00-04:00'));
 	});
 
 	it('rejects any text that is not days and hours, so a typing mistake never widens the window', () => {

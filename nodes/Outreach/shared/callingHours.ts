@@ -113,6 +113,11 @@ export function withinCallingHours(
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+/**
+ * How far ahead the next allowed moment is looked for: a week, and a week more for hours that fall
+ * wholly in the time a change of the clocks skips (the next week's are not skipped).
+ */
+const LOOK_AHEAD_DAYS = 15;
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant` (a whole minute), in ms. */
 function offsetAt(instant: number, timeZone: string): number {
@@ -154,7 +159,7 @@ function offsetChanges(from: number, to: number, timeZone: string): number[] {
 
 /**
  * The first instant from `instant` on when a call may be placed: `instant` itself when it is within
- * the hours; undefined when the windows allow no time in the next eight days. The hours open only
+ * the hours; undefined when the windows allow no time within LOOK_AHEAD_DAYS. The hours open only
  * where the wall clock reaches a window's start, or jumps into a window at a daylight-saving change,
  * so those are the moments looked at: each is checked by the rule itself.
  */
@@ -165,8 +170,8 @@ export function nextCallingTime(
 ): number | undefined {
 	if (withinCallingHours(instant, windows, timeZone)) return instant;
 	const today = wallClockIn(instant, timeZone);
-	const candidates = offsetChanges(instant, instant + 9 * DAY, timeZone);
-	for (let offset = -1; offset <= 8; offset++) {
+	const candidates = offsetChanges(instant, instant + (LOOK_AHEAD_DAYS + 1) * DAY, timeZone);
+	for (let offset = -1; offset <= LOOK_AHEAD_DAYS; offset++) {
 		const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
 		const day = (date.getUTCDay() + 6) % 7;
 		for (const window of windows.filter((candidate) => candidate.day === day)) {
@@ -181,7 +186,7 @@ export function nextCallingTime(
 	const open = candidates
 		.filter((candidate) => candidate > instant && withinCallingHours(candidate, windows, timeZone))
 		.sort((a, b) => a - b);
-	return open.find((candidate) => candidate <= instant + 8 * DAY);
+	return open.find((candidate) => candidate <= instant + LOOK_AHEAD_DAYS * DAY);
 }
 
 /** `instant` as ISO 8601 with the offset `timeZone` has then, e.g. 2026-11-25T09:00:00-05:00. */
