@@ -29,17 +29,21 @@ const TAIL = 32;
 /** Bytes of the heap snapshot read as one text. */
 const SLICE = 1 << 20;
 
-/** The executions (by number) of which some trace is still on the heap. */
-async function executionsOnHeap(): Promise<Set<number>> {
+/** The executions (by number) of which some trace is still on the heap, each with the text around its first. */
+async function executionsOnHeap(): Promise<Map<number, string>> {
 	for (let round = 0; round < 3; round++) {
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		collectGarbage();
 	}
-	const found = new Set<number>();
+	const found = new Map<number, string>();
 	const read = (text: string, upTo: number) => {
 		for (const trace of TRACES) {
 			for (const match of text.matchAll(trace)) {
-				if (match.index + match[0].length <= upTo) found.add(Number(match[1]));
+				const execution = Number(match[1]);
+				if (match.index + match[0].length > upTo || found.has(execution)) continue;
+				// What surrounds a trace (a property name, a neighbouring string) hints at what holds it.
+				const around = text.slice(Math.max(0, match.index - 120), match.index + 120);
+				found.set(execution, around.replace(/[^\x20-\x7e]+/g, ' '));
 			}
 		}
 	};
@@ -91,8 +95,11 @@ it(`after ${EXECUTIONS} executions of ${CALLS} calls each, none of them is left 
 
 	const left = await executionsOnHeap();
 	process.stdout.write(
-		`executions with a trace on the heap: ${left.size} (${[...left].slice(0, 10).join(', ')})\n`,
+		`executions with a trace on the heap: ${left.size} (${[...left.keys()].slice(0, 10).join(', ')})\n`,
 	);
+	for (const [execution, around] of [...left].slice(0, 3)) {
+		if (execution !== EXECUTIONS + 1) process.stdout.write(`  ${execution}: …${around}…\n`);
+	}
 	expect(held[0].json).toMatchObject({ call_id: `call_+14155000000_${EXECUTIONS + 1}` });
-	expect([...left]).toEqual([EXECUTIONS + 1]);
+	expect([...left.keys()]).toEqual([EXECUTIONS + 1]);
 }, 240_000);
