@@ -261,6 +261,33 @@ describe('a new execution for the same lead', () => {
 		await nextSkipsEach(account);
 	});
 
+	it('the run looks at its leads in the record while its calls are under way, not once they are answered', async () => {
+		const account = credentials();
+		// The service holds the answer until the test lets it go.
+		let release = () => undefined as void;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		service.respondWith(async (request, response, index) => {
+			await held;
+			await calling.responder(request, response, index);
+		});
+		let writes = 0;
+		processedData.afterWrite = () => void writes++;
+		const running = startOutreach(callEachLead, {
+			items: leads(1),
+			credentials: account,
+			workflowId,
+		});
+		// The check, the look before the call leaves, then a record and a look once it is under way.
+		while (writes < 4) await new Promise((resolve) => setTimeout(resolve, 10));
+		expect(service.requests).toHaveLength(1);
+		release();
+		expect((await running.result).error).toBeUndefined();
+		processedData.afterWrite = undefined;
+		service.respondWith(calling.responder);
+
+		await nextSkipsEach(account);
+	});
+
 	it('a lead one item of a run reached stays recorded when another item for it is refused', async () => {
 		const account = credentials();
 		// Two items for the same number that differ in another field: both are sent, one is refused.

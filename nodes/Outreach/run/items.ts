@@ -61,7 +61,7 @@ export async function runItems(
 		}
 		const leads = await checkLeads(run, plans, endings);
 		try {
-			await sendPlans(run, leads.plans, endings);
+			await sendPlans(run, leads.plans, endings, () => leads.underWay());
 		} finally {
 			await leads.close(endings);
 		}
@@ -118,14 +118,21 @@ async function planItem(run: NodeRun, index: number): Promise<Planned | { plan: 
 
 /**
  * Sends the planned items in input order: at most Max Concurrent Requests at once, each when its
- * account's flow gives it a turn, held until the item has ended (see NodeRun.itemFailed).
+ * account's flow gives it a turn, held until the item has ended (see NodeRun.itemFailed). `underWay`
+ * is called once the last item is taken.
  */
-async function sendPlans(run: NodeRun, plans: Plan[], endings: Array<Ending | undefined>) {
+async function sendPlans(
+	run: NodeRun,
+	plans: Plan[],
+	endings: Array<Ending | undefined>,
+	underWay: () => void,
+) {
 	let next = 0;
 	const work = async () => {
 		while (!run.stopped && next < plans.length) {
 			const plan = plans[next++];
 			run.backlog.count = plans.length - next;
+			if (next === plans.length) underWay();
 			await run.pause(run.batchTime(plan.index) - Date.now());
 			if (run.stopped) return;
 			const lane = run.lane(plan.index, plan.built.recipientZone);

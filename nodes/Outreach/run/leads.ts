@@ -1,16 +1,42 @@
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { Places } from '../actions/operation';
+
 import { wholeSetting } from '../fields/nodeOptions';
 import { DEFAULT_SKIP_WINDOW_HOURS } from '../shared/constants';
+import { getAtPath, isPlainObject } from '../shared/objectPaths';
 import { ended, failed, skippedOutput, type Ending } from './endings';
 import type { NodeRun } from './nodeRun';
-import { LeadRecord, leadsOf, NOT_SET_UP, recordUnavailable, type Verdict } from './record';
+import { LeadRecord, NOT_SET_UP, recordUnavailable, type Verdict } from './record';
 import type { Plan } from './sending';
+
+/** Whom one write reaches, as the record tells leads apart: what the write places, and to whom. */
+function leadsOf(places: Places, service: string, sent: unknown): string[] {
+	const body = isPlainObject(sent) ? sent : {};
+	const fold = (value: unknown) =>
+		String(value ?? '')
+			.replace(/\s+/g, ' ')
+			.trim()
+			.toLowerCase();
+	const who = places.lead.map((path) => fold(getAtPath(body, path)));
+	if (places.what === 'call') return [JSON.stringify(['call', service, ...who])];
+	const people = getAtPath(body, places.people);
+	return (Array.isArray(people) ? people : []).map((person) =>
+		JSON.stringify([
+			'campaign',
+			service,
+			...who,
+			fold(isPlainObject(person) ? person[places.number] : ''),
+		]),
+	);
+}
 
 /** What the durable record made of a run's writes that reach people, and how to close it. */
 interface LeadCheck {
 	/** The plans still to be sent. */
 	plans: Plan[];
+	/** Every plan is under way: the last looks at the record may start. */
+	underWay(): void;
 	/** Once every plan has ended: what was not reached is taken back. */
 	close(endings: Array<Ending | undefined>): Promise<void>;
 }
@@ -37,7 +63,8 @@ export async function checkLeads(
 				0,
 			)
 		: 0;
-	if (!places || hours === 0) return { plans, close: async () => undefined };
+	if (!places || hours === 0)
+		return { plans, underWay: () => undefined, close: async () => undefined };
 	let problem = recordUnavailable(context);
 	const record = new LeadRecord(context, hours * 3_600_000);
 	const leads = plans.map((plan) => leadsOf(places, run.account.baseUrl, plan.sent));
@@ -84,9 +111,12 @@ export async function checkLeads(
 	}
 	return {
 		plans: sent,
+		// A Dry Run reads the record, to show what would be skipped, and keeps nothing in it.
+		underWay: () => {
+			if (!run.guards.dryRun) record.underWay();
+		},
 		close: async (all) => {
-			// A Dry Run reads the record, to show what would be skipped, and keeps nothing in it. A lead
-			// another item of the run reached stays, whatever became of this item.
+			// A lead another item of the run reached stays, whatever became of this item.
 			const isReached = (plan: Plan) => {
 				const ending = all[plan.index];
 				return ending && ending.outcome !== 'failed' && ending.outcome !== 'unsent';

@@ -1,35 +1,13 @@
 import { sleep, type IExecuteFunctions } from 'n8n-workflow';
 
-import type { Places } from '../actions/operation';
 import {
 	MAX_RECORDED_CALLS,
 	RECORD_BUCKETS,
 	RECORD_CHECKS,
-	RECORD_RECHECK_MS,
+	RECORD_PAUSE_MS,
+	STORE_RETRY_MS,
 	STORE_TRIES,
 } from '../shared/constants';
-import { getAtPath, isPlainObject } from '../shared/objectPaths';
-
-/** Whom one write reaches, as the record tells leads apart: what the write places, and to whom. */
-export function leadsOf(places: Places, service: string, sent: unknown): string[] {
-	const body = isPlainObject(sent) ? sent : {};
-	const fold = (value: unknown) =>
-		String(value ?? '')
-			.replace(/\s+/g, ' ')
-			.trim()
-			.toLowerCase();
-	const who = places.lead.map((path) => fold(getAtPath(body, path)));
-	if (places.what === 'call') return [JSON.stringify(['call', service, ...who])];
-	const people = getAtPath(body, places.people);
-	return (Array.isArray(people) ? people : []).map((person) =>
-		JSON.stringify([
-			'campaign',
-			service,
-			...who,
-			fold(isPlainObject(person) ? person[places.number] : ''),
-		]),
-	);
-}
 
 /** The run about to send the writes checked: its pause ends at once on n8n's Stop. */
 interface Sending {
@@ -52,6 +30,9 @@ export function recordUnavailable(context: IExecuteFunctions): string | undefine
 	if (!context.getWorkflow().id) return 'the workflow has never been saved';
 	return undefined;
 }
+
+/** The store's mode for the record: entries, never a latest key or date (n8n refuses a mix). */
+const ENTRIES = { mode: 'entries' as const };
 
 /** What goes wrong when n8n's store is not there to ask. */
 export const NOT_SET_UP = /initiali[sz]ed before use/;
@@ -80,8 +61,8 @@ async function exclusive<T>(node: string, task: () => Promise<T>): Promise<T> {
  * taken back when nothing was sent or the service clearly refused it. The store's check-and-record
  * reads and writes back the whole record: in this process one run of the node at a time uses it, and a
  * write of another execution for the same lead is waited for; across n8n processes, a run makes sure
- * its leads are in the record before it sends and after (see keep()), and two processes that check
- * the same lead at the same moment may both send.
+ * its leads are in the record before it sends and once its writes are under way (see keep()), and two
+ * processes that check the same lead at the same moment may both send.
  */
 export class LeadRecord {
 	private readonly node: string;
@@ -89,11 +70,15 @@ export class LeadRecord {
 	/** The quarter of the window the run's leads were recorded in. */
 	private now = 0;
 	private readonly taken: string[] = [];
+	/** Entries the check only asked about: the store recorded them, and they go once the run is over. */
+	private readonly asked: string[] = [];
 	/** The entries this run recorded for leads it sent. */
 	private readonly kept: string[] = [];
 	private readonly settled: Array<() => void> = [];
 	/** The longest a read or write of n8n's store took in this run, in ms. */
 	private slowest = 0;
+	/** The looks once every write is under way (see underWay()): the error of the last, if it failed. */
+	private looks?: Promise<Error | undefined>;
 
 	constructor(
 		private readonly context: IExecuteFunctions,
@@ -122,7 +107,7 @@ export class LeadRecord {
 			});
 			if (!verdicts) continue;
 			// The leads are recorded: a store failing now leaves the looking to close().
-			if (sending) await this.keep(this.kept, false, sending).catch(() => undefined);
+			if (sending) await this.keep(this.kept, 'pause', sending).catch(() => undefined);
 			return verdicts;
 		}
 	}
@@ -132,7 +117,7 @@ export class LeadRecord {
 		const first = now - RECORD_BUCKETS;
 		const keys = [...new Set(writes.flat())].flatMap((lead) => this.keys(lead, first, now));
 		const { helpers } = this.context;
-		const options = { mode: 'entries' as const, maxEntries: MAX_RECORDED_CALLS + keys.length };
+		const options = { ...ENTRIES, maxEntries: MAX_RECORDED_CALLS + keys.length };
 		const { processed } = await this.stored(
 			async () => await helpers.checkProcessedAndRecord(keys, 'node', options),
 		);
@@ -156,11 +141,7 @@ export class LeadRecord {
 		for (const lead of sent) mine.add(lead);
 		const kept = new Set([...sent].map((lead) => `${lead}|${now}`));
 		this.kept.push(...kept);
-		const asked = keys.filter((key) => !known.has(key) && !kept.has(key));
-		if (asked.length)
-			await this.stored(
-				async () => await helpers.removeProcessed(asked, 'node', { mode: 'entries' }),
-			);
+		this.asked.push(...keys.filter((key) => !known.has(key) && !kept.has(key)));
 		for (const lead of sent) {
 			let settle = () => undefined as void;
 			pending.set(`${this.node}|${lead}`, new Promise<void>((resolve) => (settle = resolve)));
@@ -179,21 +160,32 @@ export class LeadRecord {
 	}
 
 	/**
-	 * Once the run's writes have their outcomes: what was not reached is taken back, and what was is
-	 * kept (another n8n process's taking back is a write-back of the whole record too).
+	 * Every write of the run is under way: the looks at its leads start, beside the answers still to
+	 * come (another process's write-back lands within its round trip, whenever that is).
+	 */
+	underWay(): void {
+		const failed = (error: Error) => error;
+		this.looks ??= this.keep(this.kept, 'record').then(() => undefined, failed);
+	}
+
+	/**
+	 * Once the run's writes have their outcomes: what was not reached, or only asked about, is taken
+	 * back (after the looks, which would record it again), and one more look finds the rest still
+	 * there (else the run's leads are looked at now).
 	 */
 	async close(): Promise<void> {
 		try {
-			if (this.taken.length)
+			const failure = await this.looks;
+			const removed = [...this.taken, ...this.asked];
+			const { helpers } = this.context;
+			if (removed.length)
 				await exclusive(this.node, async () => {
-					await this.stored(
-						async () =>
-							await this.context.helpers.removeProcessed(this.taken, 'node', { mode: 'entries' }),
-					);
+					await this.stored(async () => await helpers.removeProcessed(removed, 'node', ENTRIES));
 				});
 			const taken = new Set(this.taken);
-			const kept = this.kept.filter((key) => !taken.has(key));
-			await this.keep(kept, true);
+			const reached = this.kept.filter((key) => !taken.has(key));
+			await this.keep(reached, this.looks ? 'look' : 'record');
+			if (failure) throw failure;
 		} finally {
 			for (const settle of this.settled.splice(0)) settle();
 		}
@@ -202,14 +194,21 @@ export class LeadRecord {
 	/**
 	 * Records the entries again until a look, after a pause longer than this run's slowest round trip
 	 * to the store, finds them all: another process's check-and-record that read the record before
-	 * they were in it writes it back without them within its round trip. Before the writes are sent
-	 * (a lead whose call leaves is recorded, should this process die), and after (`now`: at once too).
+	 * they were in it writes it back without them within its round trip. It starts with a pause
+	 * before the writes are sent (a lead whose call leaves is recorded, should this process die),
+	 * with a record at once that only a later look confirms once they are under way, and with a look
+	 * at once when they are over.
 	 */
-	private async keep(entries: string[], now: boolean, sending?: Sending): Promise<void> {
-		const options = { mode: 'entries' as const, maxEntries: MAX_RECORDED_CALLS };
-		for (let round = now ? 0 : 1; round <= RECORD_CHECKS && entries.length; round++) {
-			const pause = RECORD_RECHECK_MS * (1 + Math.random()) + this.slowest;
-			if (round) await (sending ? sending.pause(pause) : sleep(pause));
+	private async keep(
+		entries: string[],
+		start: 'pause' | 'record' | 'look',
+		sending?: Sending,
+	): Promise<void> {
+		const options = { ...ENTRIES, maxEntries: MAX_RECORDED_CALLS };
+		const rounds = RECORD_CHECKS + (start === 'record' ? 1 : 0);
+		for (let round = 0; round < rounds && entries.length; round++) {
+			const pause = RECORD_PAUSE_MS * (1 + Math.random()) + this.slowest;
+			if (round > 0 || start === 'pause') await (sending ? sending.pause(pause) : sleep(pause));
 			if (sending?.stopped) return;
 			const output = await exclusive(
 				this.node,
@@ -219,7 +218,7 @@ export class LeadRecord {
 							await this.context.helpers.checkProcessedAndRecord(entries, 'node', options),
 					),
 			);
-			if (round && !output.new.length) return;
+			if ((round > 0 || start !== 'record') && !output.new.length) return;
 		}
 	}
 
@@ -243,7 +242,7 @@ export class LeadRecord {
 			} catch (error) {
 				if (NOT_SET_UP.test((error as Error).message)) break;
 			}
-			await sleep(RECORD_RECHECK_MS * (1 + Math.random()));
+			await sleep(STORE_RETRY_MS * (1 + Math.random()));
 		}
 		return await timed();
 	}

@@ -149,16 +149,17 @@ export const MAX_RECORDED_CALLS = 100_000;
 
 /**
  * n8n's store reads a node's whole record and writes it back, with no lock across processes: a
- * queue-mode worker may write back a record read before this run's leads were in it. Before its writes
- * are sent, and again once they have their outcomes, a run looks at its leads after 100–200 ms plus
- * its slowest round trip to the store, records them again while one was missing and looks again: at
- * most this many looks each time.
+ * queue-mode worker may write back a record read before this run's leads were in it, within its own
+ * round trip. Before its writes are sent, and again once they are all under way, a run looks at its
+ * leads after 25–50 ms plus its slowest round trip to the store, records them again while one was
+ * missing and looks again: at most this many looks each time.
  */
 export const RECORD_CHECKS = 3;
-export const RECORD_RECHECK_MS = 100;
+export const RECORD_PAUSE_MS = 25;
 
 /**
  * Tries of one read or write of n8n's store, 100–200 ms apart: two processes' first runs of a node
  * both find no record and insert it, and the database refuses the second insert.
  */
 export const STORE_TRIES = 3;
+export const STORE_RETRY_MS = 100;
