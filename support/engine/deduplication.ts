@@ -38,6 +38,8 @@ export class ProcessedDataStore implements IDataDeduplicator {
 	latencyMs = 0;
 	/** Another n8n process's first entry, inserted between the next read and its write. */
 	private rival?: string;
+	/** Reads held until as many have come as were gathered (see gather()). */
+	private gathering?: { count: number; held: Array<() => void> };
 
 	private static key(scope: DeduplicationScope, { node, workflow }: ICheckProcessedContextData) {
 		if (scope === 'node' && !node) throw new Error('No node information: cannot use scope node');
@@ -52,6 +54,15 @@ export class ProcessedDataStore implements IDataDeduplicator {
 	private async read(key: string): Promise<Row | undefined> {
 		this.reads++;
 		await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+		const gathering = this.gathering;
+		if (gathering) {
+			const released = new Promise<void>((resolve) => gathering.held.push(resolve));
+			if (gathering.held.length === gathering.count) {
+				this.gathering = undefined;
+				for (const release of gathering.held) release();
+			}
+			await released;
+		}
 		if (this.down) throw new Error('Connection terminated unexpectedly');
 		const row = this.rows.get(key);
 		return row && { mode: row.mode, data: [...row.data] };
@@ -150,6 +161,14 @@ export class ProcessedDataStore implements IDataDeduplicator {
 	}
 
 	/**
+	 * The next `count` reads wait for one another, then read the record as it is: n8n processes whose
+	 * check-and-records read the record at the same moment, before any of them writes it back.
+	 */
+	gather(count: number): void {
+		this.gathering = { count, held: [] };
+	}
+
+	/**
 	 * Another n8n process records `value` first, between this store's next read and its write: on a
 	 * record not yet there, what two queue-mode workers' first executions of a node at once meet.
 	 */
@@ -161,6 +180,7 @@ export class ProcessedDataStore implements IDataDeduplicator {
 	clear(): void {
 		this.rows.clear();
 		this.rival = undefined;
+		this.gathering = undefined;
 		this.down = false;
 		this.latencyMs = 0;
 		this.afterWrite = undefined;

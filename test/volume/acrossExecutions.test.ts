@@ -1,7 +1,19 @@
 // Exactly once across executions: n8n's Retry of a failed execution (which starts from the failed
 // execution's saved data), the same event delivered twice, two executions at once, through n8n's
 // engine with its deduplication store (a stand-in over memory, support/engine/deduplication.ts).
-import { processedData, retryData, runOutreach, startOutreach } from '../../support/engine/engine';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+import type { INodeType } from 'n8n-workflow';
+
+import {
+	nodeTypes,
+	PACKAGE_ROOT,
+	processedData,
+	retryData,
+	runOutreach,
+	startOutreach,
+} from '../../support/engine/engine';
 import { CallingService } from '../../support/hostile/callingService';
 import { callEachLead, leadPhone, leads } from '../../support/leads';
 import { useHostile } from '../hostile/useHostile';
@@ -20,6 +32,27 @@ beforeEach(() => {
 });
 
 const callsTo = (phone: string) => calling.placed.get(phone) ?? 0;
+
+/**
+ * The package as another n8n process runs it: a copy of the built node, with module state of its own
+ * (its turns at n8n's store, its account gates), registered as a node type of its own. Executions of
+ * the two share only what two n8n processes share: the deduplication store, one database.
+ */
+function anotherProcess(): string {
+	const type = 'anotherProcess.outreach';
+	mkdirSync(path.join(PACKAGE_ROOT, '.build'), { recursive: true });
+	// Inside the project, so that the copy gets the engine's n8n-workflow, as the package does.
+	const copy = mkdtempSync(path.join(PACKAGE_ROOT, '.build', 'another-process-'));
+	try {
+		cpSync(path.join(PACKAGE_ROOT, 'dist'), path.join(copy, 'dist'), { recursive: true });
+		const file = path.join(copy, 'dist/nodes/Outreach/Outreach.node.js');
+		const { Outreach } = jest.requireActual<{ Outreach: new () => INodeType }>(file);
+		nodeTypes.register(type, new Outreach());
+	} finally {
+		rmSync(copy, { recursive: true, force: true });
+	}
+	return type;
+}
 
 /** The next execution of the first `count` leads on `account` skips each: each was called once. */
 async function nextSkipsEach(account: ReturnType<typeof credentials>, count = 1) {
@@ -286,6 +319,54 @@ describe('a new execution for the same lead', () => {
 		service.respondWith(calling.responder);
 
 		await nextSkipsEach(account);
+	});
+
+	it('two n8n processes that check the same lead at the same moment place one call: the one whose claim was written over stands down', async () => {
+		const account = credentials();
+		const elsewhere = anotherProcess();
+		// The node's record exists (a first run for another lead made it).
+		await runOutreach(callEachLead, { items: [leads(2)[1]], credentials: account, workflowId });
+		// Both processes read the record before either writes it back.
+		processedData.gather(2);
+		const runs = await Promise.all(
+			[undefined, elsewhere].map(
+				async (nodeType) =>
+					await runOutreach(callEachLead, {
+						items: leads(1),
+						credentials: account,
+						workflowId,
+						nodeType,
+					}),
+			),
+		);
+		expect(callsTo(leadPhone(0))).toBe(1);
+		const outputs = runs.map(({ items }) => items[0].json);
+		expect(outputs.filter((json) => json.skipped)).toHaveLength(1);
+		expect(outputs.filter((json) => typeof json.call_id === 'string')).toHaveLength(1);
+
+		await nextSkipsEach(account);
+	});
+
+	it('two n8n processes that check different leads at the same moment call both: the lead written over is recorded again', async () => {
+		const account = credentials();
+		const elsewhere = anotherProcess();
+		await runOutreach(callEachLead, { items: [leads(3)[2]], credentials: account, workflowId });
+		processedData.gather(2);
+		const runs = await Promise.all(
+			[undefined, elsewhere].map(
+				async (nodeType, lead) =>
+					await runOutreach(callEachLead, {
+						items: [leads(2)[lead]],
+						credentials: account,
+						workflowId,
+						nodeType,
+					}),
+			),
+		);
+		expect(runs.map(({ items }) => typeof items[0].json.call_id)).toEqual(['string', 'string']);
+		expect([callsTo(leadPhone(0)), callsTo(leadPhone(1))]).toEqual([1, 1]);
+
+		await nextSkipsEach(account, 3);
 	});
 
 	it('a lead one item of a run reached stays recorded when another item for it is refused', async () => {

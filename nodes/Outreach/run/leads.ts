@@ -7,7 +7,8 @@ import { DEFAULT_SKIP_WINDOW_HOURS } from '../shared/constants';
 import { getAtPath, isPlainObject } from '../shared/objectPaths';
 import { ended, failed, skippedOutput, type Ending } from './endings';
 import type { NodeRun } from './nodeRun';
-import { LeadRecord, NOT_SET_UP, recordUnavailable, type Verdict } from './record';
+import { LeadRecord, type Verdict } from './record';
+import { NOT_SET_UP, recordUnavailable } from './store';
 import type { Plan } from './sending';
 
 /** Whom one write reaches, as the record tells leads apart: what the write places, and to whom. */

@@ -5,9 +5,8 @@ import {
 	RECORD_BUCKETS,
 	RECORD_CHECKS,
 	RECORD_PAUSE_MS,
-	STORE_RETRY_MS,
-	STORE_TRIES,
 } from '../shared/constants';
+import { NodeStore } from './store';
 
 /** The run about to send the writes checked: its pause ends at once on n8n's Stop. */
 interface Sending {
@@ -23,73 +22,52 @@ export type Verdict =
 	/** Some of a campaign's leads were reached within the window (their positions). */
 	| { partly: number[] };
 
-/** Why the record cannot be kept, or undefined when it can. */
-export function recordUnavailable(context: IExecuteFunctions): string | undefined {
-	if (typeof context.helpers.checkProcessedAndRecord !== 'function')
-		return 'this n8n release has no deduplication store (n8n 1.64 and later have one)';
-	if (!context.getWorkflow().id) return 'the workflow has never been saved';
-	return undefined;
-}
-
-/** The store's mode for the record: entries, never a latest key or date (n8n refuses a mix). */
-const ENTRIES = { mode: 'entries' as const };
-
-/** What goes wrong when n8n's store is not there to ask. */
-export const NOT_SET_UP = /initiali[sz]ed before use/;
-
 /** Writes of this process waiting for their outcome, by workflow, node and lead. */
 const pending = new Map<string, Promise<void>>();
-/** Each node's turn at n8n's store in this process: its check-and-record is not atomic. */
-const turns = new Map<string, Promise<unknown>>();
-
-async function exclusive<T>(node: string, task: () => Promise<T>): Promise<T> {
-	const before = turns.get(node) ?? Promise.resolve();
-	const mine = before.then(task, task);
-	const settled = mine.catch(() => undefined);
-	turns.set(node, settled);
-	void settled.then(() => turns.get(node) === settled && turns.delete(node));
-	return await mine;
-}
 
 /**
- * The durable record of the leads this node reached, in n8n's own deduplication store (its database,
- * shared by every n8n process; scope: this node), so that a new execution for the same lead within
- * the window (a webhook delivered twice, a Retry handled elsewhere, a queue-mode job run again) calls
- * nobody twice. The store keeps hashes only, and only by entry: each lead is recorded once per quarter
- * of the window (RECORD_BUCKETS of them), and a lead is reached within the window when any quarter
- * since the window's start holds it. A lead is recorded before its write is sent, and the record is
- * taken back when nothing was sent or the service clearly refused it. The store's check-and-record
- * reads and writes back the whole record: in this process one run of the node at a time uses it, and a
- * write of another execution for the same lead is waited for; across n8n processes, a run makes sure
- * its leads are in the record before it sends and once its writes are under way (see keep()), and two
- * processes that check the same lead at the same moment may both send.
+ * The durable record of the leads this node reached, in n8n's deduplication store (its database,
+ * shared by every n8n process), so that a new execution for the same lead within the window (a
+ * webhook delivered twice, a Retry handled elsewhere, a queue-mode job run again) calls nobody twice.
+ * The store keeps hashes, by entry: each lead once per quarter of the window (RECORD_BUCKETS), reached
+ * within the window when a quarter since its start holds it. A lead is recorded before its write is
+ * sent, and taken back when nothing was sent or the service clearly refused it. The store reads and
+ * writes back the whole record: in this process one run of the node at a time uses it, and waits for
+ * another execution's write for the same lead; across processes, a run makes sure its leads are
+ * recorded before it sends and once its writes are under way (keep()), and stands down for a lead
+ * another execution checked at the same moment (claimed()).
  */
 export class LeadRecord {
+	private readonly store: NodeStore;
 	private readonly node: string;
 	private readonly bucketMs: number;
+	/** This run's mark on the leads it checks, and those it found nowhere in the record (claimed()). */
+	private readonly token = Math.random().toString(36).slice(2);
+	private readonly fresh = new Set<string>();
 	/** The quarter of the window the run's leads were recorded in. */
 	private now = 0;
 	private readonly taken: string[] = [];
-	/** Entries the check only asked about: the store recorded them, and they go once the run is over. */
+	/** Entries the record holds only for this run's sake: they go once the run is over. */
 	private readonly asked: string[] = [];
 	/** The entries this run recorded for leads it sent. */
-	private readonly kept: string[] = [];
+	private kept: string[] = [];
 	private readonly settled: Array<() => void> = [];
-	/** The longest a read or write of n8n's store took in this run, in ms. */
-	private slowest = 0;
 	/** The looks once every write is under way (see underWay()): the error of the last, if it failed. */
 	private looks?: Promise<Error | undefined>;
 
-	constructor(
-		private readonly context: IExecuteFunctions,
-		windowMs: number,
-	) {
+	constructor(context: IExecuteFunctions, windowMs: number) {
 		this.node = `${context.getWorkflow().id}|${context.getNode().id}`;
+		this.store = new NodeStore(context, this.node);
 		this.bucketMs = Math.max(1, windowMs / RECORD_BUCKETS);
 	}
 
 	private keys(lead: string, from: number, to: number): string[] {
 		return Array.from({ length: to - from + 1 }, (_, bucket) => `${lead}|${from + bucket}`);
+	}
+
+	/** This run's claim on a lead in this quarter, recorded with the lead's own entry. */
+	private claim(lead: string): string {
+		return `${lead}|${this.now}|${this.token}`;
 	}
 
 	/**
@@ -101,26 +79,58 @@ export class LeadRecord {
 		const all = [...new Set(writes.flat())];
 		for (;;) {
 			await Promise.all(all.map(async (lead) => await pending.get(`${this.node}|${lead}`)));
-			const verdicts = await exclusive(this.node, async () => {
+			const verdicts = await this.store.turn(async () => {
 				if (all.some((lead) => pending.has(`${this.node}|${lead}`))) return undefined;
 				return await this.checkNow(writes, mine);
 			});
 			if (!verdicts) continue;
+			if (!sending) return verdicts;
 			// The leads are recorded: a store failing now leaves the looking to close().
-			if (sending) await this.keep(this.kept, 'pause', sending).catch(() => undefined);
-			return verdicts;
+			const away = await this.claimed(sending).catch(() => new Set<string>());
+			return this.standDown(writes, verdicts, away, mine);
 		}
+	}
+
+	/**
+	 * The verdicts once the leads `away` turned out to be another execution's: a write reaching one of
+	 * them is not sent (a campaign's error names them), and its other leads are taken back.
+	 */
+	private standDown(
+		writes: string[][],
+		verdicts: Verdict[],
+		away: Set<string>,
+		mine: Set<string>,
+	): Verdict[] {
+		if (!away.size) return verdicts;
+		const result = writes.map((leads, index): Verdict => {
+			if (!('send' in verdicts[index]) || !leads.some((lead) => away.has(lead)))
+				return verdicts[index];
+			if (leads.every((lead) => away.has(lead)))
+				return { reached: [this.now * this.bucketMs, (this.now + 1) * this.bucketMs] };
+			return { partly: leads.flatMap((lead, at) => (away.has(lead) ? [at] : [])) };
+		});
+		const sent = new Set(writes.filter((_, index) => 'send' in result[index]).flat());
+		const dropped = writes
+			.filter((_, index) => 'send' in verdicts[index] && !('send' in result[index]))
+			.flat()
+			.filter((lead) => !sent.has(lead));
+		// A lead this execution had reached before stays its own.
+		for (const lead of dropped.filter((lead) => this.fresh.has(lead))) {
+			mine.delete(lead);
+			if (!away.has(lead)) this.takeBack([lead]);
+		}
+		const gone = new Set(dropped.map((lead) => `${lead}|${this.now}`));
+		this.kept = this.kept.filter((entry) => !gone.has(entry));
+		return result;
 	}
 
 	private async checkNow(writes: string[][], mine: Set<string>): Promise<Verdict[]> {
 		const now = Math.floor(Date.now() / this.bucketMs);
+		this.now = now;
 		const first = now - RECORD_BUCKETS;
-		const keys = [...new Set(writes.flat())].flatMap((lead) => this.keys(lead, first, now));
-		const { helpers } = this.context;
-		const options = { ...ENTRIES, maxEntries: MAX_RECORDED_CALLS + keys.length };
-		const { processed } = await this.stored(
-			async () => await helpers.checkProcessedAndRecord(keys, 'node', options),
-		);
+		const leads = [...new Set(writes.flat())];
+		const keys = leads.flatMap((lead) => [...this.keys(lead, first, now), this.claim(lead)]);
+		const { processed } = await this.store.record(keys, MAX_RECORDED_CALLS + keys.length);
 		const known = new Set(processed.map(String));
 		const verdicts = writes.map((leads): Verdict => {
 			const reached = leads.map((lead) => {
@@ -138,6 +148,7 @@ export class LeadRecord {
 		});
 		// Only the leads now sent stay recorded, in this quarter; the rest only answered the question.
 		const sent = new Set(writes.filter((_, index) => 'send' in verdicts[index]).flat());
+		for (const lead of sent) if (!mine.has(lead)) this.fresh.add(lead);
 		for (const lead of sent) mine.add(lead);
 		const kept = new Set([...sent].map((lead) => `${lead}|${now}`));
 		this.kept.push(...kept);
@@ -150,8 +161,31 @@ export class LeadRecord {
 				settle();
 			});
 		}
-		this.now = now;
 		return verdicts;
+	}
+
+	/**
+	 * Looks at the leads to be sent after a pause (keep()) and returns those another execution is
+	 * reaching: two processes that checked a lead at the same moment each recorded it with a claim of
+	 * its own, and the one that wrote the record back last wrote the other's claim over. A lead whose
+	 * claim is gone while its entry is there is the other's to call; one whose entry is gone too was
+	 * written over by a run for other leads, and both are recorded again. Claims go at the run's end.
+	 */
+	private async claimed(sending: Sending): Promise<Set<string>> {
+		const away = new Set<string>();
+		const looked = () => [
+			...this.kept,
+			...[...this.fresh].filter((lead) => !away.has(lead)).map((lead) => this.claim(lead)),
+		];
+		await this.keep(looked(), 'pause', sending, ({ processed, new: missing }) => {
+			const found = new Set(processed.map(String));
+			const gone = new Set(missing.map(String));
+			for (const lead of this.fresh)
+				if (gone.has(this.claim(lead)) && found.has(`${lead}|${this.now}`)) away.add(lead);
+			const kept = new Set([...away].map((lead) => `${lead}|${this.now}`));
+			return looked().filter((entry) => !kept.has(entry));
+		});
+		return away;
 	}
 
 	/** A write's leads were not reached: nothing was sent, or the service clearly refused it. */
@@ -159,10 +193,7 @@ export class LeadRecord {
 		this.taken.push(...leads.map((lead) => `${lead}|${this.now}`));
 	}
 
-	/**
-	 * Every write of the run is under way: the looks at its leads start, beside the answers still to
-	 * come (another process's write-back lands within its round trip, whenever that is).
-	 */
+	/** Every write is under way: the looks start beside the answers still to come (see keep()). */
 	underWay(): void {
 		const failed = (error: Error) => error;
 		this.looks ??= this.keep(this.kept, 'record').then(() => undefined, failed);
@@ -177,11 +208,7 @@ export class LeadRecord {
 		try {
 			const failure = await this.looks;
 			const removed = [...this.taken, ...this.asked];
-			const { helpers } = this.context;
-			if (removed.length)
-				await exclusive(this.node, async () => {
-					await this.stored(async () => await helpers.removeProcessed(removed, 'node', ENTRIES));
-				});
+			if (removed.length) await this.store.turn(async () => await this.store.remove(removed));
 			const taken = new Set(this.taken);
 			const reached = this.kept.filter((key) => !taken.has(key));
 			await this.keep(reached, this.looks ? 'look' : 'record');
@@ -197,53 +224,25 @@ export class LeadRecord {
 	 * they were in it writes it back without them within its round trip. It starts with a pause
 	 * before the writes are sent (a lead whose call leaves is recorded, should this process die),
 	 * with a record at once that only a later look confirms once they are under way, and with a look
-	 * at once when they are over.
+	 * at once when they are over. `looked` may name the entries to look at next.
 	 */
 	private async keep(
 		entries: string[],
 		start: 'pause' | 'record' | 'look',
 		sending?: Sending,
+		looked: (output: { processed: unknown[]; new: unknown[] }) => string[] = () => entries,
 	): Promise<void> {
-		const options = { ...ENTRIES, maxEntries: MAX_RECORDED_CALLS };
 		const rounds = RECORD_CHECKS + (start === 'record' ? 1 : 0);
 		for (let round = 0; round < rounds && entries.length; round++) {
-			const pause = RECORD_PAUSE_MS * (1 + Math.random()) + this.slowest;
+			const pause = RECORD_PAUSE_MS * (1 + Math.random()) + this.store.slowest;
 			if (round > 0 || start === 'pause') await (sending ? sending.pause(pause) : sleep(pause));
 			if (sending?.stopped) return;
-			const output = await exclusive(
-				this.node,
-				async () =>
-					await this.stored(
-						async () =>
-							await this.context.helpers.checkProcessedAndRecord(entries, 'node', options),
-					),
+			const output = await this.store.turn(
+				async () => await this.store.record(entries, MAX_RECORDED_CALLS),
 			);
-			if ((round > 0 || start !== 'record') && !output.new.length) return;
+			entries = looked(output);
+			const missing = output.new.some((entry) => entries.includes(String(entry)));
+			if ((round > 0 || start !== 'record') && !missing) return;
 		}
-	}
-
-	/**
-	 * One read or write of n8n's store, tried again when it fails: a failed insert or update wrote
-	 * nothing, and nothing has been sent on its answer. The last try's error is the caller's. The
-	 * slowest try sets keep()'s pause.
-	 */
-	private async stored<T>(task: () => Promise<T>): Promise<T> {
-		const timed = async () => {
-			const started = Date.now();
-			try {
-				return await task();
-			} finally {
-				this.slowest = Math.max(this.slowest, Date.now() - started);
-			}
-		};
-		for (let tries = 1; tries < STORE_TRIES; tries++) {
-			try {
-				return await timed();
-			} catch (error) {
-				if (NOT_SET_UP.test((error as Error).message)) break;
-			}
-			await sleep(STORE_RETRY_MS * (1 + Math.random()));
-		}
-		return await timed();
 	}
 }
