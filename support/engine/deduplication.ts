@@ -168,6 +168,13 @@ export class ProcessedDataStore implements IDataDeduplicator {
 		this.gathering = { count, held: [] };
 	}
 
+	/** Lets every held read go, and holds no more. */
+	release(): void {
+		const held = this.gathering?.held ?? [];
+		this.gathering = undefined;
+		for (const release of held) release();
+	}
+
 	/**
 	 * Another n8n process records `value` first, between this store's next read and its write: on a
 	 * record not yet there, what two queue-mode workers' first executions of a node at once meet.

@@ -177,6 +177,15 @@ export const nodeTypes: INodeTypes & { register(type: string, nodeType: INodeTyp
 	},
 };
 
+/**
+ * Registers another copy of the package's node as `type`: another n8n process's copy of it, which may
+ * use the package's credentials as the package's own node does.
+ */
+export function registerPackageNode(type: string, nodeType: INodeType): void {
+	nodeTypes.register(type, nodeType);
+	for (const nodes of supportedNodes.values()) nodes.push(type);
+}
+
 export function getNodeType(type = OUTREACH_NODE_TYPE): INodeType {
 	return nodeTypes.getByNameAndVersion(type);
 }

@@ -7,9 +7,9 @@ import path from 'node:path';
 import type { INodeType } from 'n8n-workflow';
 
 import {
-	nodeTypes,
 	PACKAGE_ROOT,
 	processedData,
+	registerPackageNode,
 	retryData,
 	runOutreach,
 	startOutreach,
@@ -29,6 +29,7 @@ beforeEach(() => {
 	service.respondWith(calling.responder);
 	workflowId = `saved-workflow-${++workflows}`;
 	processedData.latencyMs = 0;
+	processedData.release();
 });
 
 const callsTo = (phone: string) => calling.placed.get(phone) ?? 0;
@@ -47,7 +48,7 @@ function anotherProcess(): string {
 		cpSync(path.join(PACKAGE_ROOT, 'dist'), path.join(copy, 'dist'), { recursive: true });
 		const file = path.join(copy, 'dist/nodes/Outreach/Outreach.node.js');
 		const { Outreach } = jest.requireActual<{ Outreach: new () => INodeType }>(file);
-		nodeTypes.register(type, new Outreach());
+		registerPackageNode(type, new Outreach());
 	} finally {
 		rmSync(copy, { recursive: true, force: true });
 	}
