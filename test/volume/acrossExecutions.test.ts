@@ -322,24 +322,35 @@ describe('a new execution for the same lead', () => {
 		await nextSkipsEach(account);
 	});
 
-	it('two n8n processes that check the same lead at the same moment place one call: the one whose claim was written over stands down', async () => {
-		const account = credentials();
+	/**
+	 * One execution in this process and one in another at once, for the leads `here` and `there`:
+	 * both read the node's record (made by a first run for lead 2) before either writes it back.
+	 */
+	async function twoProcessesAtOnce(
+		account: ReturnType<typeof credentials>,
+		here: number,
+		there: number,
+	) {
 		const elsewhere = anotherProcess();
-		// The node's record exists (a first run for another lead made it).
-		await runOutreach(callEachLead, { items: [leads(2)[1]], credentials: account, workflowId });
-		// Both processes read the record before either writes it back.
+		await runOutreach(callEachLead, { items: [leads(3)[2]], credentials: account, workflowId });
 		processedData.gather(2);
-		const runs = await Promise.all(
-			[undefined, elsewhere].map(
-				async (nodeType) =>
+		const runs = [{ lead: here }, { lead: there, nodeType: elsewhere }];
+		return await Promise.all(
+			runs.map(
+				async ({ lead, nodeType }) =>
 					await runOutreach(callEachLead, {
-						items: leads(1),
+						items: [leads(2)[lead]],
 						credentials: account,
 						workflowId,
 						nodeType,
 					}),
 			),
 		);
+	}
+
+	it('two n8n processes that check the same lead at the same moment place one call: the one whose claim was written over stands down', async () => {
+		const account = credentials();
+		const runs = await twoProcessesAtOnce(account, 0, 0);
 		expect(callsTo(leadPhone(0))).toBe(1);
 		const outputs = runs.map(({ items }) => items[0].json);
 		expect(outputs.filter((json) => json.skipped)).toHaveLength(1);
@@ -350,20 +361,7 @@ describe('a new execution for the same lead', () => {
 
 	it('two n8n processes that check different leads at the same moment call both: the lead written over is recorded again', async () => {
 		const account = credentials();
-		const elsewhere = anotherProcess();
-		await runOutreach(callEachLead, { items: [leads(3)[2]], credentials: account, workflowId });
-		processedData.gather(2);
-		const runs = await Promise.all(
-			[undefined, elsewhere].map(
-				async (nodeType, lead) =>
-					await runOutreach(callEachLead, {
-						items: [leads(2)[lead]],
-						credentials: account,
-						workflowId,
-						nodeType,
-					}),
-			),
-		);
+		const runs = await twoProcessesAtOnce(account, 0, 1);
 		expect(runs.map(({ items }) => typeof items[0].json.call_id)).toEqual(['string', 'string']);
 		expect([callsTo(leadPhone(0)), callsTo(leadPhone(1))]).toEqual([1, 1]);
 
