@@ -1,22 +1,11 @@
 // Exactly once across executions: n8n's Retry of a failed execution (which starts from the failed
 // execution's saved data), the same event delivered twice, two executions at once, through n8n's
 // engine with its deduplication store (a stand-in over memory, support/engine/deduplication.ts).
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
-
-import type { INodeType } from 'n8n-workflow';
-
-import {
-	PACKAGE_ROOT,
-	processedData,
-	registerPackageNode,
-	retryData,
-	runOutreach,
-	startOutreach,
-} from '../../support/engine/engine';
+import { processedData, retryData, runOutreach, startOutreach } from '../../support/engine/engine';
 import { CallingService } from '../../support/hostile/callingService';
 import { callEachLead, leadPhone, leads } from '../../support/leads';
 import { useHostile } from '../hostile/useHostile';
+import { anotherProcess } from './anotherProcess';
 
 const { service, credentials } = useHostile();
 
@@ -33,27 +22,6 @@ beforeEach(() => {
 });
 
 const callsTo = (phone: string) => calling.placed.get(phone) ?? 0;
-
-/**
- * The package as another n8n process runs it: a copy of the built node, with module state of its own
- * (its turns at n8n's store, its account gates), registered as a node type of its own. Executions of
- * the two share only what two n8n processes share: the deduplication store, one database.
- */
-function anotherProcess(): string {
-	const type = 'anotherProcess.outreach';
-	mkdirSync(path.join(PACKAGE_ROOT, '.build'), { recursive: true });
-	// Inside the project, so that the copy gets the engine's n8n-workflow, as the package does.
-	const copy = mkdtempSync(path.join(PACKAGE_ROOT, '.build', 'another-process-'));
-	try {
-		cpSync(path.join(PACKAGE_ROOT, 'dist'), path.join(copy, 'dist'), { recursive: true });
-		const file = path.join(copy, 'dist/nodes/Outreach/Outreach.node.js');
-		const { Outreach } = jest.requireActual<{ Outreach: new () => INodeType }>(file);
-		registerPackageNode(type, new Outreach());
-	} finally {
-		rmSync(copy, { recursive: true, force: true });
-	}
-	return type;
-}
 
 /** The next execution of the first `count` leads on `account` skips each: each was called once. */
 async function nextSkipsEach(account: ReturnType<typeof credentials>, count = 1) {

@@ -67,16 +67,12 @@ export async function checkLeads(
 	if (!places || hours === 0)
 		return { plans, underWay: () => undefined, close: async () => undefined };
 	let problem = recordUnavailable(context);
-	const record = new LeadRecord(context, hours * 3_600_000);
+	const record = new LeadRecord(context, hours * 3_600_000, run.executionLeads());
 	const leads = plans.map((plan) => leadsOf(places, run.account.baseUrl, plan.sent));
 	let verdicts: Verdict[] = plans.map(() => ({ send: true }));
 	if (!problem) {
 		try {
-			verdicts = await record.check(
-				leads,
-				run.executionLeads(),
-				run.guards.dryRun ? undefined : run,
-			);
+			verdicts = await record.check(leads, run, !run.guards.dryRun);
 		} catch (error) {
 			if (!NOT_SET_UP.test((error as Error).message)) {
 				throw new NodeOperationError(node, error as Error, {

@@ -109,7 +109,12 @@ export class NodeRun {
 
 	/** Waits `ms`, or less when the run stops meanwhile. */
 	async pause(ms: number): Promise<void> {
-		if (ms > 0) await Promise.race([sleep(ms), this.halted]);
+		if (ms > 0) await this.until(sleep(ms));
+	}
+
+	/** Waits for `work`, or less when the run stops meanwhile. */
+	async until(work: Promise<unknown>): Promise<void> {
+		await Promise.race([work, this.halted]);
 	}
 
 	/**

@@ -1,18 +1,7 @@
-import { sleep, type IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import {
-	MAX_RECORDED_CALLS,
-	RECORD_BUCKETS,
-	RECORD_CHECKS,
-	RECORD_PAUSE_MS,
-} from '../shared/constants';
-import { NodeStore } from './store';
-
-/** The run about to send the writes checked: its pause ends at once on n8n's Stop. */
-interface Sending {
-	pause(ms: number): Promise<void>;
-	readonly stopped: boolean;
-}
+import { MAX_RECORDED_CALLS, RECORD_BUCKETS } from '../shared/constants';
+import { NodeStore, type Run } from './store';
 
 /** What the record says of one write's leads. */
 export type Verdict =
@@ -41,21 +30,26 @@ export class LeadRecord {
 	private readonly store: NodeStore;
 	private readonly node: string;
 	private readonly bucketMs: number;
-	/** This run's mark on the leads it checks, and those it found nowhere in the record (claimed()). */
+	/** This run's mark on the leads it checks (claimed()), and those it found nowhere in the record. */
 	private readonly token = Math.random().toString(36).slice(2);
 	private readonly fresh = new Set<string>();
 	/** The quarter of the window the run's leads were recorded in. */
 	private now = 0;
 	private readonly taken: string[] = [];
-	/** Entries the record holds only for this run's sake: they go once the run is over. */
-	private readonly asked: string[] = [];
+	/** The claims on the leads sent, which go once the run is over. */
+	private readonly claims: string[] = [];
 	/** The entries this run recorded for leads it sent. */
 	private kept: string[] = [];
 	private readonly settled: Array<() => void> = [];
 	/** The looks once every write is under way (see underWay()): the error of the last, if it failed. */
 	private looks?: Promise<Error | undefined>;
 
-	constructor(context: IExecuteFunctions, windowMs: number) {
+	constructor(
+		context: IExecuteFunctions,
+		windowMs: number,
+		/** The leads this execution reached: its own business (the execution's ledger). */
+		private readonly mine: Set<string>,
+	) {
 		this.node = `${context.getWorkflow().id}|${context.getNode().id}`;
 		this.store = new NodeStore(context, this.node);
 		this.bucketMs = Math.max(1, windowMs / RECORD_BUCKETS);
@@ -71,60 +65,33 @@ export class LeadRecord {
 	}
 
 	/**
-	 * What the record says of each write's leads, recording those to be sent. Leads this execution
-	 * reached (`mine`) are its own business: within an execution, only an identical write is held back
-	 * (the execution's ledger).
+	 * What the record says of each write's leads, recording those to be sent (`real`; a Dry Run
+	 * records nothing). Within an execution, only an identical write is held back (its ledger).
 	 */
-	async check(writes: string[][], mine: Set<string>, sending?: Sending): Promise<Verdict[]> {
-		const all = [...new Set(writes.flat())];
+	async check(writes: string[][], run: Run, real: boolean): Promise<Verdict[]> {
+		const all = [...new Set(writes.flat())].filter((lead) => !this.mine.has(lead));
 		for (;;) {
-			await Promise.all(all.map(async (lead) => await pending.get(`${this.node}|${lead}`)));
+			await run.until(
+				Promise.all(all.map(async (lead) => await pending.get(this.pendingKey(lead)))),
+			);
+			if (run.stopped) return writes.map(() => ({ send: true }));
 			const verdicts = await this.store.turn(async () => {
-				if (all.some((lead) => pending.has(`${this.node}|${lead}`))) return undefined;
-				return await this.checkNow(writes, mine);
+				if (all.some((lead) => pending.has(this.pendingKey(lead)))) return undefined;
+				return await this.checkNow(writes, real);
 			});
 			if (!verdicts) continue;
-			if (!sending) return verdicts;
+			if (!real) return verdicts;
 			// The leads are recorded: a store failing now leaves the looking to close().
-			const away = await this.claimed(sending).catch(() => new Set<string>());
-			return this.standDown(writes, verdicts, away, mine);
+			const away = await this.claimed(writes, verdicts, run).catch(() => new Set<string>());
+			return await this.standDown(writes, verdicts, away);
 		}
 	}
 
-	/**
-	 * The verdicts once the leads `away` turned out to be another execution's: a write reaching one of
-	 * them is not sent (a campaign's error names them), and its other leads are taken back.
-	 */
-	private standDown(
-		writes: string[][],
-		verdicts: Verdict[],
-		away: Set<string>,
-		mine: Set<string>,
-	): Verdict[] {
-		if (!away.size) return verdicts;
-		const result = writes.map((leads, index): Verdict => {
-			if (!('send' in verdicts[index]) || !leads.some((lead) => away.has(lead)))
-				return verdicts[index];
-			if (leads.every((lead) => away.has(lead)))
-				return { reached: [this.now * this.bucketMs, (this.now + 1) * this.bucketMs] };
-			return { partly: leads.flatMap((lead, at) => (away.has(lead) ? [at] : [])) };
-		});
-		const sent = new Set(writes.filter((_, index) => 'send' in result[index]).flat());
-		const dropped = writes
-			.filter((_, index) => 'send' in verdicts[index] && !('send' in result[index]))
-			.flat()
-			.filter((lead) => !sent.has(lead));
-		// A lead this execution had reached before stays its own.
-		for (const lead of dropped.filter((lead) => this.fresh.has(lead))) {
-			mine.delete(lead);
-			if (!away.has(lead)) this.takeBack([lead]);
-		}
-		const gone = new Set(dropped.map((lead) => `${lead}|${this.now}`));
-		this.kept = this.kept.filter((entry) => !gone.has(entry));
-		return result;
+	private pendingKey(lead: string): string {
+		return `${this.node}|${lead}`;
 	}
 
-	private async checkNow(writes: string[][], mine: Set<string>): Promise<Verdict[]> {
+	private async checkNow(writes: string[][], real: boolean): Promise<Verdict[]> {
 		const now = Math.floor(Date.now() / this.bucketMs);
 		this.now = now;
 		const first = now - RECORD_BUCKETS;
@@ -135,7 +102,7 @@ export class LeadRecord {
 		const verdicts = writes.map((leads): Verdict => {
 			const reached = leads.map((lead) => {
 				const buckets = this.keys(lead, first, now).filter((key) => known.has(key));
-				if (mine.has(lead) || buckets.length === 0) return undefined;
+				if (this.mine.has(lead) || buckets.length === 0) return undefined;
 				return Number(buckets.at(-1)!.split('|').at(-1));
 			});
 			if (reached.every((bucket) => bucket === undefined)) return { send: true };
@@ -146,21 +113,24 @@ export class LeadRecord {
 			const latest = Math.max(...(reached as number[]));
 			return { reached: [latest * this.bucketMs, (latest + 1) * this.bucketMs] };
 		});
-		// Only the leads now sent stay recorded, in this quarter; the rest only answered the question.
-		const sent = new Set(writes.filter((_, index) => 'send' in verdicts[index]).flat());
-		for (const lead of sent) if (!mine.has(lead)) this.fresh.add(lead);
-		for (const lead of sent) mine.add(lead);
-		const kept = new Set([...sent].map((lead) => `${lead}|${now}`));
-		this.kept.push(...kept);
-		this.asked.push(...keys.filter((key) => !known.has(key) && !kept.has(key)));
+		// Only the leads now sent stay recorded, in this quarter, with their claims until the run is
+		// over; the rest only answered the question, and go at once.
+		const sent = real ? new Set(writes.filter((_, at) => 'send' in verdicts[at]).flat()) : [];
 		for (const lead of sent) {
+			if (!this.mine.has(lead)) this.fresh.add(lead);
+			this.mine.add(lead);
+			this.kept.push(`${lead}|${now}`);
+			this.claims.push(this.claim(lead));
 			let settle = () => undefined as void;
-			pending.set(`${this.node}|${lead}`, new Promise<void>((resolve) => (settle = resolve)));
+			pending.set(this.pendingKey(lead), new Promise<void>((resolve) => (settle = resolve)));
 			this.settled.push(() => {
-				pending.delete(`${this.node}|${lead}`);
+				pending.delete(this.pendingKey(lead));
 				settle();
 			});
 		}
+		const held = new Set([...this.kept, ...this.claims]);
+		const asked = keys.filter((key) => !known.has(key) && !held.has(key));
+		if (asked.length) await this.store.remove(asked);
 		return verdicts;
 	}
 
@@ -169,80 +139,97 @@ export class LeadRecord {
 	 * reaching: two processes that checked a lead at the same moment each recorded it with a claim of
 	 * its own, and the one that wrote the record back last wrote the other's claim over. A lead whose
 	 * claim is gone while its entry is there is the other's to call; one whose entry is gone too was
-	 * written over by a run for other leads, and both are recorded again. Claims go at the run's end.
+	 * written over by a run for other leads, and both are recorded again. The other leads of a write
+	 * one of whose leads is another's are not recorded again.
 	 */
-	private async claimed(sending: Sending): Promise<Set<string>> {
+	private async claimed(writes: string[][], verdicts: Verdict[], run: Run): Promise<Set<string>> {
 		const away = new Set<string>();
-		const looked = () => [
-			...this.kept,
-			...[...this.fresh].filter((lead) => !away.has(lead)).map((lead) => this.claim(lead)),
-		];
-		await this.keep(looked(), 'pause', sending, ({ processed, new: missing }) => {
+		const dropped = () =>
+			new Set(
+				writes
+					.filter((leads, at) => 'send' in verdicts[at] && leads.some((lead) => away.has(lead)))
+					.flat(),
+			);
+		const looked = () => {
+			const gone = dropped();
+			const leads = [...this.fresh].filter((lead) => !gone.has(lead));
+			return leads.flatMap((lead) => [`${lead}|${this.now}`, this.claim(lead)]);
+		};
+		await this.store.keep(looked(), 'pause', run, ({ processed, new: missing }) => {
 			const found = new Set(processed.map(String));
 			const gone = new Set(missing.map(String));
 			for (const lead of this.fresh)
 				if (gone.has(this.claim(lead)) && found.has(`${lead}|${this.now}`)) away.add(lead);
-			const kept = new Set([...away].map((lead) => `${lead}|${this.now}`));
-			return looked().filter((entry) => !kept.has(entry));
+			return looked();
 		});
 		return away;
 	}
 
-	/** A write's leads were not reached: nothing was sent, or the service clearly refused it. */
+	/**
+	 * The verdicts once the leads `away` turned out to be another execution's: a write reaching one of
+	 * them is not sent (a campaign's error names them), and what the run recorded for it goes at once.
+	 */
+	private async standDown(
+		writes: string[][],
+		verdicts: Verdict[],
+		away: Set<string>,
+	): Promise<Verdict[]> {
+		if (!away.size) return verdicts;
+		const result = writes.map((leads, at): Verdict => {
+			if (!('send' in verdicts[at]) || !leads.some((lead) => away.has(lead))) return verdicts[at];
+			if (leads.every((lead) => away.has(lead)))
+				return { reached: [this.now * this.bucketMs, (this.now + 1) * this.bucketMs] };
+			return { partly: leads.flatMap((lead, index) => (away.has(lead) ? [index] : [])) };
+		});
+		const sent = new Set(writes.filter((_, at) => 'send' in result[at]).flat());
+		const dropped = writes
+			.filter((_, at) => 'send' in verdicts[at] && !('send' in result[at]))
+			.flat()
+			.filter((lead) => !sent.has(lead) && this.fresh.has(lead));
+		const entries = dropped.flatMap((lead) => [
+			...(away.has(lead) ? [] : [`${lead}|${this.now}`]),
+			this.claim(lead),
+		]);
+		for (const lead of dropped) {
+			this.mine.delete(lead);
+			this.fresh.delete(lead);
+		}
+		const gone = new Set(entries);
+		this.kept = this.kept.filter((entry) => !gone.has(entry));
+		if (entries.length) await this.store.turn(async () => await this.store.remove(entries));
+		return result;
+	}
+
+	/** Leads whose writes reached nobody (nothing sent, or clearly refused): those the run recorded go. */
 	takeBack(leads: string[]): void {
-		this.taken.push(...leads.map((lead) => `${lead}|${this.now}`));
+		for (const lead of leads.filter((lead) => this.fresh.has(lead))) {
+			this.mine.delete(lead);
+			this.taken.push(`${lead}|${this.now}`);
+		}
 	}
 
 	/** Every write is under way: the looks start beside the answers still to come (see keep()). */
 	underWay(): void {
 		const failed = (error: Error) => error;
-		this.looks ??= this.keep(this.kept, 'record').then(() => undefined, failed);
+		this.looks ??= this.store.keep(this.kept, 'record').then(() => undefined, failed);
 	}
 
 	/**
-	 * Once the run's writes have their outcomes: what was not reached, or only asked about, is taken
-	 * back (after the looks, which would record it again), and one more look finds the rest still
-	 * there (else the run's leads are looked at now).
+	 * Once the run's writes have their outcomes: what was not reached, and the claims, are taken back
+	 * (after the looks, which would record them again), and one more look finds the rest still there
+	 * (else the run's leads are looked at now).
 	 */
 	async close(): Promise<void> {
 		try {
 			const failure = await this.looks;
-			const removed = [...this.taken, ...this.asked];
+			const removed = [...this.taken, ...this.claims];
 			if (removed.length) await this.store.turn(async () => await this.store.remove(removed));
 			const taken = new Set(this.taken);
 			const reached = this.kept.filter((key) => !taken.has(key));
-			await this.keep(reached, this.looks ? 'look' : 'record');
+			await this.store.keep(reached, this.looks ? 'look' : 'record');
 			if (failure) throw failure;
 		} finally {
 			for (const settle of this.settled.splice(0)) settle();
-		}
-	}
-
-	/**
-	 * Records the entries again until a look, after a pause longer than this run's slowest round trip
-	 * to the store, finds them all: another process's check-and-record that read the record before
-	 * they were in it writes it back without them within its round trip. It starts with a pause
-	 * before the writes are sent (a lead whose call leaves is recorded, should this process die),
-	 * with a record at once that only a later look confirms once they are under way, and with a look
-	 * at once when they are over. `looked` may name the entries to look at next.
-	 */
-	private async keep(
-		entries: string[],
-		start: 'pause' | 'record' | 'look',
-		sending?: Sending,
-		looked: (output: { processed: unknown[]; new: unknown[] }) => string[] = () => entries,
-	): Promise<void> {
-		const rounds = RECORD_CHECKS + (start === 'record' ? 1 : 0);
-		for (let round = 0; round < rounds && entries.length; round++) {
-			const pause = RECORD_PAUSE_MS * (1 + Math.random()) + this.store.slowest;
-			if (round > 0 || start === 'pause') await (sending ? sending.pause(pause) : sleep(pause));
-			if (sending?.stopped) return;
-			const output = await this.store.turn(
-				async () => await this.store.record(entries, MAX_RECORDED_CALLS),
-			);
-			entries = looked(output);
-			const missing = output.new.some((entry) => entries.includes(String(entry)));
-			if ((round > 0 || start !== 'record') && !missing) return;
 		}
 	}
 }

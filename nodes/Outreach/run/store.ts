@@ -1,6 +1,19 @@
 import { sleep, type IDeduplicationOutput, type IExecuteFunctions } from 'n8n-workflow';
 
-import { STORE_RETRY_MS, STORE_TRIES } from '../shared/constants';
+import {
+	MAX_RECORDED_CALLS,
+	RECORD_CHECKS,
+	RECORD_PAUSE_MS,
+	STORE_RETRY_MS,
+	STORE_TRIES,
+} from '../shared/constants';
+
+/** The run using the store: its waits end at once on n8n's Stop. */
+export interface Run {
+	/** Waits for `work`, or less when the run stops meanwhile. */
+	until(work: Promise<unknown>): Promise<void>;
+	readonly stopped: boolean;
+}
 
 /** Why the record cannot be kept, or undefined when it can. */
 export function recordUnavailable(context: IExecuteFunctions): string | undefined {
@@ -22,7 +35,8 @@ const turns = new Map<string, Promise<unknown>>();
 /**
  * A node's record in n8n's deduplication store (scope: the node), as one run uses it: each read or
  * write is tried again when it fails (a failed insert or update wrote nothing), and the run's slowest
- * round trip is kept. One run of the node at a time in this process has its turn (see turn()).
+ * round trip is kept, for the pause before a look (keep()). One run of the node at a time in this
+ * process has its turn (turn()).
  */
 export class NodeStore {
 	/** The longest a read or write of the store took in this run, in ms. */
@@ -55,6 +69,36 @@ export class NodeStore {
 	async remove(entries: string[]): Promise<void> {
 		const { helpers } = this.context;
 		await this.tried(async () => await helpers.removeProcessed(entries, 'node', ENTRIES));
+	}
+
+	/**
+	 * Records the entries again until a look, after a pause longer than this run's slowest round trip
+	 * to the store, finds them all: another process's check-and-record that read the record before
+	 * they were in it writes it back without them within its round trip. It starts with a pause
+	 * before the writes are sent (a lead whose call leaves is recorded, should this process die),
+	 * with a record at once that only a later look confirms once they are under way, and with a look
+	 * at once when they are over. `looked` may name the entries to look at next.
+	 */
+	async keep(
+		entries: string[],
+		start: 'pause' | 'record' | 'look',
+		run?: Run,
+		looked: (output: { processed: unknown[]; new: unknown[] }) => string[] = () => entries,
+	): Promise<void> {
+		const rounds = RECORD_CHECKS + (start === 'record' ? 1 : 0);
+		for (let round = 0; round < rounds && entries.length; round++) {
+			if (round > 0 || start === 'pause') {
+				const pause = sleep(RECORD_PAUSE_MS * (1 + Math.random()) + this.slowest);
+				await (run ? run.until(pause) : pause);
+			}
+			if (run?.stopped) return;
+			// The run's own entries beyond the bound: the oldest of other runs are not dropped for them.
+			const maxEntries = MAX_RECORDED_CALLS + entries.length;
+			const output = await this.turn(async () => await this.record(entries, maxEntries));
+			entries = looked(output);
+			const missing = output.new.some((entry) => entries.includes(String(entry)));
+			if ((round > 0 || start !== 'record') && !missing) return;
+		}
 	}
 
 	/** The last try's error is the caller's; nothing has been sent on an answer that did not come. */
