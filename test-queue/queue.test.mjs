@@ -420,7 +420,7 @@ test(
 // writes it back, with no lock or transaction, so two workers recording different leads at the same
 // moment may each write back a record read before the other's lead was in it. The node looks at its
 // leads before their calls leave, once they are under way and at the end, and records again any that
-// went missing: 3 to 7 of 20 were called again before it did, none in eleven runs since (both releases).
+// went missing: 3 to 7 of 20 were called again before it did, none in thirteen runs since (both releases).
 test(
 	'20 different leads recorded at once by two workers: delivered again one by one, none is called again',
 	{ skip, timeout: 300_000 },
