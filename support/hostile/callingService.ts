@@ -39,6 +39,8 @@ export class CallingService {
 	private readonly scripts = new Map<string, number[]>();
 	/** Answers lost for the next calls placed to a phone number. */
 	private readonly losses = new Map<string, LostAnswer[]>();
+	/** While set, every request waits for it before it is served (see hold()). */
+	private held?: Promise<void>;
 
 	constructor(private readonly limits: CallingServiceLimits = {}) {}
 
@@ -52,6 +54,19 @@ export class CallingService {
 		this.losses.set(phone, [...(this.losses.get(phone) ?? []), ...losses]);
 	}
 
+	/**
+	 * Every request from now on waits, its call not yet placed, until the returned function lets them
+	 * all go: a service slow to answer for as long as a test needs.
+	 */
+	hold(): () => void {
+		let release = () => undefined as void;
+		this.held = new Promise<void>((resolve) => (release = resolve));
+		return () => {
+			this.held = undefined;
+			release();
+		};
+	}
+
 	/** Phone numbers called more than once. */
 	get calledTwice(): string[] {
 		return [...this.placed].filter(([, calls]) => calls > 1).map(([phone]) => phone);
@@ -63,6 +78,7 @@ export class CallingService {
 			json(response, 404, { message: `${request.method} ${request.rawPath} is not served here` });
 			return;
 		}
+		await this.held;
 		const phone = phoneOf(request);
 		this.received.set(phone, (this.received.get(phone) ?? 0) + 1);
 

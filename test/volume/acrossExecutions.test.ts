@@ -265,13 +265,7 @@ describe('a new execution for the same lead', () => {
 
 	it('the run looks at its leads in the record while its calls are under way, not once they are answered', async () => {
 		const account = credentials();
-		// The service holds the answer until the test lets it go.
-		let release = () => undefined as void;
-		const held = new Promise<void>((resolve) => (release = resolve));
-		service.respondWith(async (request, response, index) => {
-			await held;
-			await calling.responder(request, response, index);
-		});
+		const release = calling.hold();
 		let writes = 0;
 		processedData.afterWrite = () => void writes++;
 		const running = startOutreach(callEachLead, {
@@ -279,13 +273,13 @@ describe('a new execution for the same lead', () => {
 			credentials: account,
 			workflowId,
 		});
-		// The check, the look before the call leaves, then a record and a look once it is under way.
-		while (writes < 4) await new Promise((resolve) => setTimeout(resolve, 10));
+		// The check and the removal of what it only asked about, the look before the call leaves, then
+		// a record and a look once it is under way: the answer is still held.
+		while (writes < 5) await new Promise((resolve) => setTimeout(resolve, 10));
 		expect(service.requests).toHaveLength(1);
 		release();
 		expect((await running.result).error).toBeUndefined();
 		processedData.afterWrite = undefined;
-		service.respondWith(calling.responder);
 
 		await nextSkipsEach(account);
 	});

@@ -218,12 +218,7 @@ it('a Dry Run, slowed by Batching in another process, keeps nothing in the recor
 
 it('Stop ends a run waiting for another execution of this process to end with the same lead', async () => {
 	const account = credentials();
-	let release = () => undefined as void;
-	const held = new Promise<void>((resolve) => (release = resolve));
-	service.respondWith(async (request, response, index) => {
-		await held;
-		await calling.responder(request, response, index);
-	});
+	const release = calling.hold();
 	const first = startOutreach(callEachLead, { items: leads(1), credentials: account, workflowId });
 	await service.requestsSeen(1);
 	const waiting = startOutreach(callEachLead, {
@@ -288,13 +283,7 @@ it('a skipped item says when the lead was reached, also while another run that s
 	});
 	const [from] = alone.items[0].json.earlierCallBetween as string[];
 	expect(realNow() - Date.parse(from)).toBeGreaterThan(2 * quarter);
-	// A run that skips the lead while its other call's answer is held.
-	let release = () => undefined as void;
-	const held = new Promise<void>((resolve) => (release = resolve));
-	service.respondWith(async (request, response, index) => {
-		await held;
-		await calling.responder(request, response, index);
-	});
+	const release = calling.hold();
 	const run = startOutreach(callEachLead, { items: leads(2), credentials: account, workflowId });
 	// The first run's call, then this run's call to lead 1.
 	await service.requestsSeen(2);
