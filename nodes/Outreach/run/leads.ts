@@ -1,7 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Places } from '../actions/operation';
-
 import { wholeSetting } from '../fields/nodeOptions';
 import { DEFAULT_SKIP_WINDOW_HOURS } from '../shared/constants';
 import { getAtPath, isPlainObject } from '../shared/objectPaths';
@@ -108,10 +107,7 @@ export async function checkLeads(
 	}
 	return {
 		plans: sent,
-		// A Dry Run reads the record, to show what would be skipped, and keeps nothing in it.
-		underWay: () => {
-			if (!run.guards.dryRun) record.underWay();
-		},
+		underWay: () => record.underWay(),
 		close: async (all) => {
 			// A lead another item of the run reached stays, whatever became of this item.
 			const isReached = (plan: Plan) => {
