@@ -18,6 +18,7 @@ import { PACKAGE_ROOT } from '../support/repo';
 import { DEFAULT_TOKEN } from '../support/sandbox/server';
 import { runBenchScript, samplePeakMemory } from './benchProcess';
 import { atTheLimit, fairness, slowService } from './limits';
+import { recordCost } from './recordCost';
 import { median, ms, print, ratio, row, RUNS, section, spread } from './report';
 import {
 	measureWay,
@@ -342,7 +343,7 @@ async function main() {
 		`# Benchmark (${new Date().toISOString()}): ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${RUNS} runs`,
 	);
 	registerComparedNodes(wanted(1) || wanted(9));
-	if ([1, 2, 3, 4, 8].some(wanted)) {
+	if ([1, 2, 3, 4, 8, 11].some(wanted)) {
 		const sandbox = await startSandboxProcess(100);
 		try {
 			if (wanted(1)) await perItem(sandbox);
@@ -350,6 +351,7 @@ async function main() {
 			if (wanted(3)) await uploads(sandbox);
 			if (wanted(4)) await sandboxThroughput(sandbox);
 			if (wanted(8)) await retained(sandbox);
+			if (wanted(11)) await recordCost(sandbox);
 		} finally {
 			await sandbox.stop();
 		}

@@ -2,66 +2,13 @@
 // DeduplicationHelper, from the n8n release whose engine runs the tests (the newest release for this
 // project's own n8n-core), over an in-memory processed_data table: the same operations give the same
 // answers and leave the same rows.
-import { createRequire } from 'node:module';
-import path from 'node:path';
-
 import type { ICheckProcessedContextData, IDataDeduplicator } from 'n8n-workflow';
 
 import { ProcessedDataStore } from '../../support/engine/deduplication';
-import { LOCAL_DIR, NEWEST_N8N_VERSION } from '../../support/n8n/setup';
-
-const release =
-	process.env.OUTREACH_ENGINE_MODULES ??
-	path.join(LOCAL_DIR, `n8n-${NEWEST_N8N_VERSION}`, 'node_modules');
-const load = createRequire(path.join(release, 'n8n', 'package.json'));
-
-/** n8n's repository of the table: in @n8n/db from n8n 1.9x on, in n8n itself before. */
-function processedDataRepository(): unknown {
-	try {
-		return (
-			load('./dist/databases/repositories/processed-data.repository.js') as Record<string, unknown>
-		).ProcessedDataRepository;
-	} catch {
-		return (load('@n8n/db') as Record<string, unknown>).ProcessedDataRepository;
-	}
-}
-
-interface Row {
-	workflowId: string;
-	context: string;
-	value: { mode: string; data: unknown };
-}
-
-/** The processed_data table n8n's repository reads and writes, in memory (rows copied as a database would). */
-class ProcessedDataTable {
-	readonly rows = new Map<string, Row>();
-	private static key = (where: Pick<Row, 'workflowId' | 'context'>) =>
-		`${where.workflowId}|${where.context}`;
-	private static copy = (row: Row): Row => JSON.parse(JSON.stringify(row)) as Row;
-	async findOne({ where }: { where: Pick<Row, 'workflowId' | 'context'> }) {
-		const row = this.rows.get(ProcessedDataTable.key(where));
-		return row && ProcessedDataTable.copy(row);
-	}
-	async insert(row: Row) {
-		if (this.rows.has(ProcessedDataTable.key(row))) throw new Error('duplicate key');
-		this.rows.set(ProcessedDataTable.key(row), ProcessedDataTable.copy(row));
-	}
-	async update(where: Pick<Row, 'workflowId' | 'context'>, row: Row) {
-		this.rows.set(ProcessedDataTable.key(where), ProcessedDataTable.copy(row));
-	}
-	async delete(where: Pick<Row, 'workflowId' | 'context'>) {
-		this.rows.delete(ProcessedDataTable.key(where));
-	}
-}
+import { n8nDeduplicationHelper, ProcessedDataTable } from '../../support/engine/n8nDeduplication';
 
 const table = new ProcessedDataTable();
-const { Container } = load('@n8n/di') as {
-	Container: { set(type: unknown, value: unknown): void };
-};
-Container.set(processedDataRepository(), table);
-const { DeduplicationHelper } = load('./dist/deduplication/deduplication-helper.js') as {
-	DeduplicationHelper: new () => IDataDeduplicator;
-};
+const newHelper = n8nDeduplicationHelper(table);
 
 const node = { id: 'node-1', name: 'Outreach' } as ICheckProcessedContextData['node'];
 const saved: ICheckProcessedContextData = { node, workflow: { id: 'wf-1', active: true } };
@@ -88,7 +35,7 @@ async function replay(store: IDataDeduplicator): Promise<unknown[]> {
 
 describe("the harness's deduplication store is n8n's DeduplicationHelper's twin", () => {
 	it('answers every operation the node uses as n8n does, and holds the same hashes', async () => {
-		const real = await replay(new DeduplicationHelper());
+		const real = await replay(newHelper());
 		const standIn = new ProcessedDataStore();
 		expect(await replay(standIn)).toEqual(real);
 		const rows = [...table.rows.values()].map((row) => [row.context, row.value.data]);
@@ -109,7 +56,7 @@ describe("the harness's deduplication store is n8n's DeduplicationHelper's twin"
 				(error: Error) => /duplicate key/.test(error.message),
 			);
 		};
-		const helper = new DeduplicationHelper();
+		const helper = newHelper();
 		const real = await race(helper, async () => {
 			await table.insert({
 				workflowId: 'wf-2',
