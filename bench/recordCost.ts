@@ -67,6 +67,8 @@ export async function recordCost(sandbox: SandboxProcess) {
 		const wallMs = performance.now() - started;
 		const used = process.cpuUsage(cpu);
 		if (run.error) throw new Error(`record cost: ${run.error.message}`);
+		const called = run.items.filter((item) => typeof item.json.call_id === 'string').length;
+		if (called !== count) throw new Error(`record cost: ${called} of ${count} leads called`);
 		return { wallMs, cpuMs: (used.user + used.system) / 1_000 };
 	};
 	try {
