@@ -30,14 +30,18 @@ export class LeadRecord {
 	private readonly store: NodeStore;
 	private readonly node: string;
 	private readonly bucketMs: number;
-	/** This run's mark on the leads it checks (claimed()), and those it found nowhere in the record. */
-	private readonly token = Math.random().toString(36).slice(2);
+	/**
+	 * This run's mark, recorded with its leads (claimed()): n8n's store writes a node's whole record
+	 * back, so a write-back that drops it drops every entry of the run's check with it.
+	 */
+	private readonly claim = `claim|${Math.random().toString(36).slice(2)}`;
+	/** The leads the run found nowhere in the record. */
 	private readonly fresh = new Set<string>();
 	/** The quarter of the window the run's leads were recorded in. */
 	private now = 0;
 	private readonly taken: string[] = [];
-	/** The claims on the leads sent, which go once the run is over. */
-	private readonly claims: string[] = [];
+	/** The run's claim once it sends a lead: it goes once the run is over. */
+	private claims: string[] = [];
 	/** The entries this run recorded for leads it sent. */
 	private kept: string[] = [];
 	private readonly settled: Array<() => void> = [];
@@ -57,11 +61,6 @@ export class LeadRecord {
 
 	private keys(lead: string, from: number, to: number): string[] {
 		return Array.from({ length: to - from + 1 }, (_, bucket) => `${lead}|${from + bucket}`);
-	}
-
-	/** This run's claim on a lead in this quarter, recorded with the lead's own entry. */
-	private claim(lead: string): string {
-		return `${lead}|${this.now}|${this.token}`;
 	}
 
 	/**
@@ -96,7 +95,8 @@ export class LeadRecord {
 		this.now = now;
 		const first = now - RECORD_BUCKETS;
 		const leads = [...new Set(writes.flat())];
-		const keys = leads.flatMap((lead) => [...this.keys(lead, first, now), this.claim(lead)]);
+		const asked = leads.flatMap((lead) => this.keys(lead, first, now));
+		const keys = real ? [...asked, this.claim] : asked;
 		const { processed } = await this.store.record(keys, MAX_RECORDED_CALLS + keys.length);
 		const known = new Set(processed.map(String));
 		const verdicts = writes.map((leads): Verdict => {
@@ -113,14 +113,14 @@ export class LeadRecord {
 			const latest = Math.max(...(reached as number[]));
 			return { reached: [latest * this.bucketMs, (latest + 1) * this.bucketMs] };
 		});
-		// Only the leads now sent stay recorded, in this quarter, with their claims until the run is
+		// Only the leads now sent stay recorded, in this quarter, with the run's claim until the run is
 		// over; the rest only answered the question, and go at once.
 		const sent = real ? new Set(writes.filter((_, at) => 'send' in verdicts[at]).flat()) : [];
 		for (const lead of sent) {
 			if (!this.mine.has(lead)) this.fresh.add(lead);
 			this.mine.add(lead);
 			this.kept.push(`${lead}|${now}`);
-			this.claims.push(this.claim(lead));
+			this.claims = [this.claim];
 			let settle = () => undefined as void;
 			pending.set(this.pendingKey(lead), new Promise<void>((resolve) => (settle = resolve)));
 			this.settled.push(() => {
@@ -129,18 +129,18 @@ export class LeadRecord {
 			});
 		}
 		const held = new Set([...this.kept, ...this.claims]);
-		const asked = keys.filter((key) => !known.has(key) && !held.has(key));
-		if (asked.length) await this.store.remove(asked);
+		const answered = keys.filter((key) => !known.has(key) && !held.has(key));
+		if (answered.length) await this.store.remove(answered);
 		return verdicts;
 	}
 
 	/**
 	 * Looks at the leads to be sent after a pause (keep()) and returns those another execution is
 	 * reaching: two processes that checked a lead at the same moment each recorded it with a claim of
-	 * its own, and the one that wrote the record back last wrote the other's claim over. A lead whose
-	 * claim is gone while its entry is there is the other's to call; one whose entry is gone too was
-	 * written over by a run for other leads, and both are recorded again. The other leads of a write
-	 * one of whose leads is another's are not recorded again.
+	 * its own, and the one that wrote the record back last wrote the other's claim over, with all the
+	 * run recorded beside it. With the claim gone, a lead whose entry is there is the other's to call;
+	 * one whose entry is gone too was written over by a run for other leads, and is recorded again,
+	 * with the claim. The other leads of a write one of whose leads is another's are not recorded again.
 	 */
 	private async claimed(writes: string[][], verdicts: Verdict[], run: Run): Promise<Set<string>> {
 		const away = new Set<string>();
@@ -153,13 +153,12 @@ export class LeadRecord {
 		const looked = () => {
 			const gone = dropped();
 			const leads = [...this.fresh].filter((lead) => !gone.has(lead));
-			return leads.flatMap((lead) => [`${lead}|${this.now}`, this.claim(lead)]);
+			return leads.length ? [...leads.map((lead) => `${lead}|${this.now}`), this.claim] : [];
 		};
 		await this.store.keep(looked(), 'pause', run, ({ processed, new: missing }) => {
 			const found = new Set(processed.map(String));
-			const gone = new Set(missing.map(String));
-			for (const lead of this.fresh)
-				if (gone.has(this.claim(lead)) && found.has(`${lead}|${this.now}`)) away.add(lead);
+			if (missing.map(String).includes(this.claim))
+				for (const lead of this.fresh) if (found.has(`${lead}|${this.now}`)) away.add(lead);
 			return looked();
 		});
 		return away;
@@ -167,7 +166,8 @@ export class LeadRecord {
 
 	/**
 	 * The verdicts once the leads `away` turned out to be another execution's: a write reaching one of
-	 * them is not sent (a campaign's error names them), and what the run recorded for it goes at once.
+	 * them is not sent (a campaign's error names them), and what the run recorded for it goes at once,
+	 * with the run's claim (the looks before the writes leave are over).
 	 */
 	private async standDown(
 		writes: string[][],
@@ -186,10 +186,10 @@ export class LeadRecord {
 			.filter((_, at) => 'send' in verdicts[at] && !('send' in result[at]))
 			.flat()
 			.filter((lead) => !sent.has(lead) && this.fresh.has(lead));
-		const entries = dropped.flatMap((lead) => [
-			...(away.has(lead) ? [] : [`${lead}|${this.now}`]),
-			this.claim(lead),
-		]);
+		const entries = [
+			...dropped.filter((lead) => !away.has(lead)).map((lead) => `${lead}|${this.now}`),
+			...this.claims.splice(0),
+		];
 		for (const lead of dropped) {
 			this.mine.delete(lead);
 			this.fresh.delete(lead);
@@ -215,7 +215,7 @@ export class LeadRecord {
 	}
 
 	/**
-	 * Once the run's writes have their outcomes: what was not reached, and the claims, are taken back
+	 * Once the run's writes have their outcomes: what was not reached, and the run's claim, are taken back
 	 * (after the looks, which would record them again), and one more look finds the rest still there
 	 * (else the run's leads are looked at now).
 	 */
