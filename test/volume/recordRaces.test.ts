@@ -1,6 +1,7 @@
 // The record of leads reached (Skip Leads Called Within) where runs meet: a campaign reached in part
 // while another run is under way, Retry On Fail after a refusal, a Dry Run beside a real run, Stop
-// while waiting for another execution, a record near its bound, and what a skipped item says.
+// while waiting for another execution, a record near its bound, what a skipped item says, and the
+// store failing between a run's looks.
 import { processedData, runOutreach, startOutreach } from '../../support/engine/engine';
 import { CallingService } from '../../support/hostile/callingService';
 import { json, type HostileRequest } from '../../support/hostile/server';
@@ -295,4 +296,82 @@ it('a skipped item says when the lead was reached, also while another run that s
 	release();
 	await run.result;
 	expect(during.items[0].json.earlierCallBetween).toEqual(alone.items[0].json.earlierCallBetween);
+});
+
+it('a look that found a lead to be another process’s still counts when the store fails on the next look: the lead is called once', async () => {
+	const account = credentials();
+	const elsewhere = anotherProcess();
+	const both = leads(2);
+	// The node's record exists, so that neither process's first write is an insert.
+	await runOutreach(callEachLead, { items: [leads(3)[2]], credentials: account, workflowId });
+	const original = processedData.checkProcessedAndRecord.bind(processedData);
+	let ours = 0;
+	// This run's store calls are the ones asking about lead 1; its second look (calls 3 to 5, with
+	// the store's tries) fails.
+	const failing = jest
+		.spyOn(processedData, 'checkProcessedAndRecord')
+		.mockImplementation(async (items, ...rest) => {
+			const mine = items.some((item) => String(item).includes(leadPhone(1)));
+			if (mine && [3, 4, 5].includes(++ours)) throw new Error('Connection terminated unexpectedly');
+			return await original(items, ...rest);
+		});
+	try {
+		processedData.gather(2);
+		const reads = processedData.reads;
+		const here = startOutreach(callEachLead, { items: both, credentials: account, workflowId });
+		await until(() => processedData.reads > reads);
+		const there = startOutreach(callEachLead, {
+			items: [both[0]],
+			credentials: account,
+			workflowId,
+			nodeType: elsewhere,
+		});
+		await Promise.all([here.result, there.result]);
+	} finally {
+		failing.mockRestore();
+	}
+	expect(calling.placed.get(leadPhone(0))).toBe(1);
+	expect(calling.placed.get(leadPhone(1))).toBe(1);
+});
+
+it('a store failing while a run stands down fails that run without a call, and the next execution for the lead in this process does not wait for it', async () => {
+	const account = credentials();
+	const original = processedData.checkProcessedAndRecord.bind(processedData);
+	let calls = 0;
+	const standing = jest
+		.spyOn(processedData, 'checkProcessedAndRecord')
+		.mockImplementation(async (items, scope, context, options) => {
+			calls++;
+			if (calls === 1) {
+				// Another process read the record before this check, and writes it back after it, with
+				// the same lead in this quarter and a claim of its own.
+				const before = processedData.snapshot();
+				const output = await original(items, scope, context, options);
+				before();
+				const lead = items
+					.map(String)
+					.filter((item) => !item.startsWith('claim|'))
+					.at(-1)!;
+				await original([lead, 'claim|another'], scope, context, options);
+				return output;
+			}
+			const output = await original(items, scope, context, options);
+			// The look that finds the lead another's succeeds; the store then fails.
+			if (calls === 2) processedData.down = true;
+			return output;
+		});
+	let first;
+	try {
+		first = await runOutreach(callEachLead, { items: leads(1), credentials: account, workflowId });
+	} finally {
+		standing.mockRestore();
+		processedData.down = false;
+	}
+	expect(first.error?.message).toMatch(/could not be read|Connection terminated/);
+	const next = await Promise.race([
+		runOutreach(callEachLead, { items: leads(1), credentials: account, workflowId }),
+		wait(5_000).then(() => 'still waiting after 5 s'),
+	]);
+	expect(next).not.toBe('still waiting after 5 s');
+	expect(calling.placed.get(leadPhone(0)) ?? 0).toBe(0);
 });

@@ -73,6 +73,7 @@ export async function checkLeads(
 		try {
 			verdicts = await record.check(leads, run, !run.guards.dryRun);
 		} catch (error) {
+			await record.abandon();
 			if (!NOT_SET_UP.test((error as Error).message)) {
 				throw new NodeOperationError(node, error as Error, {
 					description:

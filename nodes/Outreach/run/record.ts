@@ -30,10 +30,7 @@ export class LeadRecord {
 	private readonly store: NodeStore;
 	private readonly node: string;
 	private readonly bucketMs: number;
-	/**
-	 * This run's mark, recorded with its leads (claimed()): n8n's store writes a node's whole record
-	 * back, so a write-back that drops it drops every entry of the run's check with it.
-	 */
+	/** The run's mark, written with its leads: n8n's store writes a record back whole (claimed()). */
 	private readonly claim = `claim|${Math.random().toString(36).slice(2)}`;
 	/** The leads the run found nowhere in the record. */
 	private readonly fresh = new Set<string>();
@@ -80,8 +77,7 @@ export class LeadRecord {
 			});
 			if (!verdicts) continue;
 			if (!real) return verdicts;
-			// The leads are recorded: a store failing now leaves the looking to close().
-			const away = await this.claimed(writes, verdicts, run).catch(() => new Set<string>());
+			const away = await this.claimed(writes, verdicts, run);
 			return await this.standDown(writes, verdicts, away);
 		}
 	}
@@ -155,12 +151,16 @@ export class LeadRecord {
 			const leads = [...this.fresh].filter((lead) => !gone.has(lead));
 			return leads.length ? [...leads.map((lead) => `${lead}|${this.now}`), this.claim] : [];
 		};
-		await this.store.keep(looked(), 'pause', run, ({ processed, new: missing }) => {
-			const found = new Set(processed.map(String));
-			if (missing.map(String).includes(this.claim))
-				for (const lead of this.fresh) if (found.has(`${lead}|${this.now}`)) away.add(lead);
-			return looked();
-		});
+		// The leads are recorded: a store failing now leaves the looking to close(), and what the looks
+		// before found stands.
+		await this.store
+			.keep(looked(), 'pause', run, ({ processed, new: missing }) => {
+				const found = new Set(processed.map(String));
+				if (missing.map(String).includes(this.claim))
+					for (const lead of this.fresh) if (found.has(`${lead}|${this.now}`)) away.add(lead);
+				return looked();
+			})
+			.catch(() => undefined);
 		return away;
 	}
 
@@ -200,6 +200,19 @@ export class LeadRecord {
 		return result;
 	}
 
+	/**
+	 * The run sends nothing after all (the store failed while it checked): the leads it recorded and
+	 * its claim go, as far as the store lets them, and this process's other runs stop waiting for them.
+	 */
+	async abandon(): Promise<void> {
+		this.takeBack([...this.fresh]);
+		const removed = [...this.taken, ...this.claims.splice(0)];
+		// A store still failing leaves them recorded: a later execution skips them.
+		if (removed.length)
+			await this.store.turn(async () => await this.store.remove(removed)).catch(() => undefined);
+		for (const settle of this.settled.splice(0)) settle();
+	}
+
 	/** Leads whose writes reached nobody (nothing sent, or clearly refused): those the run recorded go. */
 	takeBack(leads: string[]): void {
 		for (const lead of leads.filter((lead) => this.fresh.has(lead))) {
@@ -215,9 +228,9 @@ export class LeadRecord {
 	}
 
 	/**
-	 * Once the run's writes have their outcomes: what was not reached, and the run's claim, are taken back
-	 * (after the looks, which would record them again), and one more look finds the rest still there
-	 * (else the run's leads are looked at now).
+	 * Once the run's writes have their outcomes: what was not reached, and the run's claim, are taken
+	 * back (after the looks, which would record them again), and one more look finds the rest still
+	 * there (else the run's leads are looked at now).
 	 */
 	async close(): Promise<void> {
 		try {
