@@ -126,7 +126,7 @@ export class LeadRecord {
 		}
 		const held = new Set([...this.kept, ...this.claims]);
 		const answered = keys.filter((key) => !known.has(key) && !held.has(key));
-		if (answered.length) await this.store.remove(answered);
+		await this.store.remove(answered);
 		return verdicts;
 	}
 
@@ -196,7 +196,7 @@ export class LeadRecord {
 		}
 		const gone = new Set(entries);
 		this.kept = this.kept.filter((entry) => !gone.has(entry));
-		if (entries.length) await this.store.turn(async () => await this.store.remove(entries));
+		await this.store.removeInTurn(entries);
 		return result;
 	}
 
@@ -208,8 +208,7 @@ export class LeadRecord {
 		this.takeBack([...this.fresh]);
 		const removed = [...this.taken, ...this.claims.splice(0)];
 		// A store still failing leaves them recorded: a later execution skips them.
-		if (removed.length)
-			await this.store.turn(async () => await this.store.remove(removed)).catch(() => undefined);
+		await this.store.removeInTurn(removed).catch(() => undefined);
 		for (const settle of this.settled.splice(0)) settle();
 	}
 
@@ -236,7 +235,7 @@ export class LeadRecord {
 		try {
 			const failure = await this.looks;
 			const removed = [...this.taken, ...this.claims];
-			if (removed.length) await this.store.turn(async () => await this.store.remove(removed));
+			await this.store.removeInTurn(removed);
 			const taken = new Set(this.taken);
 			const reached = this.kept.filter((key) => !taken.has(key));
 			await this.store.keep(reached, this.looks ? 'look' : 'record');

@@ -66,9 +66,16 @@ export class NodeStore {
 		);
 	}
 
+	/** Removes `entries`; none, nothing is asked of the store. */
 	async remove(entries: string[]): Promise<void> {
+		if (!entries.length) return;
 		const { helpers } = this.context;
 		await this.tried(async () => await helpers.removeProcessed(entries, 'node', ENTRIES));
+	}
+
+	/** Removes `entries` in the node's turn (turn()). */
+	async removeInTurn(entries: string[]): Promise<void> {
+		if (entries.length) await this.turn(async () => await this.remove(entries));
 	}
 
 	/**
