@@ -1,7 +1,7 @@
 // Hundreds of leads against calling services that protect themselves: every lead is called exactly
 // once, with default settings, and the node never has more requests in flight than its setting.
 import { DEFAULT_CONCURRENT_REQUESTS } from '../../nodes/Outreach/shared/constants';
-import { runOutreach, startOutreach } from '../../support/engine/engine';
+import { processedData, runOutreach, startOutreach } from '../../support/engine/engine';
 import { CallingService, type CallingServiceLimits } from '../../support/hostile/callingService';
 import { useHostile } from '../hostile/useHostile';
 import { callEachLead, leadPhone, leads } from '../../support/leads';
@@ -141,6 +141,64 @@ describe('against a slow service that limits nothing', () => {
 		// Two rounds of 300 ms, not the ten or more a slow start would take.
 		expect(Date.now() - started).toBeLessThan(6 * 300);
 	}, 30_000);
+
+	it('with Continue On Fail, the first calls leave before the last leads are checked against the record', async () => {
+		const calling = new CallingService({ serviceMs: 100 });
+		const workflowId = 'calls-before-the-last-check';
+		const recorded = () =>
+			(JSON.parse(processedData.dump()) as Array<[string, { data: string[] }]>)
+				.filter(([key]) => key.startsWith(workflowId))
+				.reduce((entries, [, row]) => entries + row.data.length, 0);
+		let recordedAtFirstCall = -1;
+		service.respondWith((request, response, index) => {
+			if (recordedAtFirstCall < 0) recordedAtFirstCall = recorded();
+			return calling.responder(request, response, index);
+		});
+		const count = 400;
+		const { error, items } = await runOutreach(callEachLead, {
+			items: leads(count),
+			credentials: credentials(),
+			continueOnFail: true,
+			workflowId,
+		});
+		expect(error?.message).toBeUndefined();
+		expect(items.filter((item) => item.json.call_id)).toHaveLength(count);
+		expect(calling.calledTwice).toEqual([]);
+		// Every lead is in the record once the run is over, but only the first ones were when the first
+		// call left: the others were still being read from the form and checked.
+		expect(recorded()).toBeGreaterThanOrEqual(count);
+		expect(recordedAtFirstCall).toBeGreaterThan(0);
+		expect(recordedAtFirstCall).toBeLessThan(count / 2);
+	}, 30_000);
+
+	it('with Continue On Fail, two executions whose leads cross between their first and later checks each call every lead once', async () => {
+		const calling = new CallingService({ serviceMs: 50 });
+		service.respondWith(calling.responder);
+		const account = credentials();
+		const fill = leads(4 * DEFAULT_CONCURRENT_REQUESTS);
+		const [first, second] = [leadPhone(900_001), leadPhone(900_002)].map((phone) => ({
+			json: { name: 'Crossing', phone },
+		}));
+		// Each execution checks one crossing lead with its first items and the other with its later ones.
+		const runs = [
+			[first, ...fill.slice(0, 2 * DEFAULT_CONCURRENT_REQUESTS), second],
+			[second, ...fill.slice(2 * DEFAULT_CONCURRENT_REQUESTS), first],
+		].map(
+			(items) =>
+				startOutreach(callEachLead, {
+					items,
+					credentials: account,
+					continueOnFail: true,
+					workflowId: 'crossing-leads',
+				}).result,
+		);
+		const results = await Promise.all(runs);
+		for (const { error } of results) expect(error?.message).toBeUndefined();
+		expect(calling.placed.get(first.json.phone)).toBe(1);
+		expect(calling.placed.get(second.json.phone)).toBe(1);
+		expect(calling.placed.size).toBe(fill.length + 2);
+		expect(calling.calledTwice).toEqual([]);
+	}, 60_000);
 
 	it('a single-lead execution started in the middle of a bulk run of 300 on the account is sent within about one service time and its share', async () => {
 		// The service admits 3 calls at a time, each taking 200 ms: the bulk run's other requests wait

@@ -375,3 +375,37 @@ it('a store failing while a run stands down fails that run without a call, and t
 	expect(next).not.toBe('still waiting after 5 s');
 	expect(calling.placed.get(leadPhone(0)) ?? 0).toBe(0);
 });
+
+it('with Continue On Fail, n8n’s store gone once the first calls are under way: those calls are in the output, every later lead an error, none called', async () => {
+	const account = credentials();
+	const respond = calling.responder;
+	service.respondWith((request, response, index) => {
+		processedData.down = true;
+		return respond(request, response, index);
+	});
+	let run;
+	try {
+		run = await runOutreach(callEachLead, {
+			items: leads(100),
+			credentials: account,
+			workflowId,
+			continueOnFail: true,
+		});
+	} finally {
+		processedData.down = false;
+	}
+	expect(run.error?.message).toBeUndefined();
+	expect(run.items).toHaveLength(100);
+	const placed = run.items.filter((item) => item.json.call_id);
+	expect(placed.length).toBeGreaterThan(0);
+	expect(placed.length).toBe(calling.placed.size);
+	for (const item of placed) expect(item.json.warning).toMatch(/Not recorded across executions/);
+	const unsent = run.items.filter((item) => !item.json.call_id);
+	expect(unsent.length).toBeGreaterThan(0);
+	for (const item of unsent) expect(item.json.error).toMatch(/Connection terminated/);
+	// Each output is paired with its own lead, in input order.
+	expect(run.items.map((item) => item.pairedItem)).toEqual(
+		Array.from({ length: 100 }, (_, item) => ({ item })),
+	);
+	expect(calling.calledTwice).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { sleep, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
 import type { Operation } from '../actions/operation';
 import { callingHoursCheck, destinationBlock, requestKey, serialiseBody } from '../guardrails';
@@ -18,14 +18,20 @@ import {
 	type ItemError,
 } from './endings';
 import { checkedEnding, claim, type Planned } from './claims';
-import { checkLeads } from './leads';
+import { PlanFeed } from './feed';
 import { NodeRun } from './nodeRun';
 import { sendPlan, type Plan } from './sending';
 
+/** With Continue On Fail, how much larger each group of items checked against the record is than the one before. */
+const FEED_GROWTH = 4;
+/** Items planned between two looks at the answers of those under way. */
+const FEED_SLICE = 50;
+
 /**
- * The node's run over its items. Every item's request is built and checked before any is sent, so
- * an item that is invalid or blocked anywhere in the input stops the node before anything leaves
- * (without Continue On Fail). The rules, in the order they apply to an item:
+ * The node's run over its items. Without Continue On Fail, every item's request is built and checked
+ * before any is sent, so an item that is invalid or blocked anywhere in the input stops the node
+ * before anything leaves; with it, the first items leave while later ones are checked (planItems).
+ * The rules, in the order they apply to an item:
  *
  * | when                                                            | what happens to the item                         |
  * | --------------------------------------------------------------- | ------------------------------------------------ |
@@ -49,25 +55,51 @@ export async function runItems(
 	try {
 		const count = context.getInputData().length;
 		const endings: Array<Ending | undefined> = new Array(count);
-		const plans: Plan[] = [];
-		for (let index = 0; index < count; index++) {
-			const planned = await planItem(run, index);
-			if ('plan' in planned) plans.push(planned.plan);
-			else endings[index] = planned.ending;
-			if (!('halts' in planned && planned.halts) || run.settings.continueOnFail) continue;
-			for (const plan of plans)
-				if (plan.check && 'claimed' in plan.check) plan.check.claimed.withdrawn();
-			return finish(run, endings);
-		}
-		const leads = await checkLeads(run, plans, endings);
+		const feed = new PlanFeed(run, endings, count);
+		const sending = sendPlans(run, feed, endings, count);
 		try {
-			await sendPlans(run, leads.plans, endings, () => leads.underWay());
+			await planItems(run, feed, endings, count);
 		} finally {
-			await leads.close(endings);
+			feed.end();
+			await sending;
+			await feed.closeAll();
 		}
 		return finish(run, endings);
 	} finally {
 		run.end();
+	}
+}
+
+/**
+ * Plans every item and hands the plans to the senders, checked against the record of leads. Without
+ * Continue On Fail every item is planned before any is sent, so that an invalid one stops the node
+ * before anything leaves; with it, the first Max Concurrent Requests items are sent while the later
+ * ones are planned and checked, in groups each FEED_GROWTH times the one before.
+ */
+async function planItems(
+	run: NodeRun,
+	feed: PlanFeed,
+	endings: Array<Ending | undefined>,
+	count: number,
+): Promise<void> {
+	const { continueOnFail, concurrency } = run.settings;
+	let plans: Plan[] = [];
+	let through = continueOnFail ? Math.min(count, concurrency) : count;
+	for (let index = 0; index < count && !run.stopped; index++) {
+		// Planning holds the process: the answers of the plans under way are taken in between.
+		if (feed.sending && index % FEED_SLICE === 0) await sleep(0);
+		const planned = await planItem(run, index);
+		if ('plan' in planned) plans.push(planned.plan);
+		else endings[index] = planned.ending;
+		if ('halts' in planned && planned.halts && !continueOnFail) {
+			for (const plan of plans)
+				if (plan.check && 'claimed' in plan.check) plan.check.claimed.withdrawn();
+			return;
+		}
+		if (index + 1 < through) continue;
+		await feed.add(plans, index + 1);
+		plans = [];
+		through = Math.min(count, through * FEED_GROWTH);
 	}
 }
 
@@ -117,30 +149,28 @@ async function planItem(run: NodeRun, index: number): Promise<Planned | { plan: 
 }
 
 /**
- * Sends the planned items in input order: at most Max Concurrent Requests at once, each when its
- * account's flow gives it a turn, held until the item has ended (see NodeRun.itemFailed). `underWay`
- * is called once the last item is taken.
+ * Sends the planned items in input order as the feed hands them over: at most Max Concurrent Requests
+ * at once, each when its account's flow gives it a turn, held until the item has ended (see
+ * NodeRun.itemFailed).
  */
 async function sendPlans(
 	run: NodeRun,
-	plans: Plan[],
+	feed: PlanFeed,
 	endings: Array<Ending | undefined>,
-	underWay: () => void,
+	count: number,
 ) {
-	let next = 0;
 	const work = async () => {
-		while (!run.stopped && next < plans.length) {
-			const plan = plans[next++];
-			run.backlog.count = plans.length - next;
-			if (next === plans.length) underWay();
+		for (let fed = await feed.take(); fed; fed = await feed.take()) {
+			const { plan } = fed;
 			await run.pause(run.batchTime(plan.index) - Date.now());
 			if (run.stopped) return;
 			const lane = run.lane(plan.index, plan.built.recipientZone);
 			endings[plan.index] = await sendPlan(run, plan, lane);
 			lane.release();
+			feed.done(fed);
 		}
 	};
-	await Promise.all(Array.from({ length: Math.min(run.settings.concurrency, plans.length) }, work));
+	await Promise.all(Array.from({ length: Math.min(run.settings.concurrency, count) }, work));
 }
 
 /**

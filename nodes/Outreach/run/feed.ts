@@ -1,0 +1,136 @@
+import { NodeOperationError } from 'n8n-workflow';
+
+import { failed, type Ending } from './endings';
+import { checkLeads } from './leads';
+import type { NodeRun } from './nodeRun';
+import type { Plan } from './sending';
+
+/** A group of plans checked against the record of leads together, closed once all have ended. */
+interface Checked {
+	close(endings: Array<Ending | undefined>): Promise<void>;
+	underWay(): void;
+	/** Plans of the group not yet taken, and not yet ended. */
+	untaken: number;
+	open: number;
+	closing?: Promise<void>;
+}
+
+/** A plan and the group it was checked with. */
+export interface Fed {
+	plan: Plan;
+	group: Checked;
+}
+
+/**
+ * The plans of a run, in input order, as they are checked against the record of leads, for the run's
+ * senders to take. A group's leads stay this process's to reach (record.ts) until every plan of the
+ * group has ended, not until the run is over: two runs whose groups wait on each other's leads would
+ * otherwise wait forever.
+ */
+export class PlanFeed {
+	private readonly fed: Fed[] = [];
+	private readonly groups: Checked[] = [];
+	private next = 0;
+	/** Items read from the form so far. */
+	private planned = 0;
+	private ended = false;
+	private arrived = () => undefined as void;
+	private arrival = this.nextArrival();
+
+	constructor(
+		private readonly run: NodeRun,
+		private readonly endings: Array<Ending | undefined>,
+		private readonly count: number,
+	) {}
+
+	private nextArrival(): Promise<void> {
+		return new Promise<void>((resolve) => (this.arrived = resolve));
+	}
+
+	private wake(): void {
+		const arrived = this.arrived;
+		this.arrival = this.nextArrival();
+		arrived();
+	}
+
+	/** Whether plans were handed to the senders already. */
+	get sending(): boolean {
+		return this.fed.length > 0;
+	}
+
+	/**
+	 * Checks `plans` (the items up to `planned`) against the record and hands the senders those to
+	 * send. A group that the record cannot be read for once others are under way ends as errors, an
+	 * error for each item.
+	 */
+	async add(plans: Plan[], planned: number): Promise<void> {
+		this.planned = planned;
+		if (!plans.length) return;
+		// Nothing under way yet: the node fails, as it would with one group.
+		const checked = this.fed.length
+			? await checkLeads(this.run, plans, this.endings).catch((error: Error) => error)
+			: await checkLeads(this.run, plans, this.endings);
+		if (checked instanceof Error) {
+			const node = this.run.context.getNode();
+			for (const plan of plans) {
+				if (plan.check && 'claimed' in plan.check) plan.check.claimed.withdrawn();
+				const unread = new NodeOperationError(node, checked.message, {
+					description:
+						'n8n’s record of the leads this node reached could not be read: this item was not sent.',
+				});
+				this.endings[plan.index] = failed('unsent', unread, plan.index);
+			}
+			this.wake();
+			return;
+		}
+		const group: Checked = {
+			close: checked.close,
+			underWay: checked.underWay,
+			untaken: checked.plans.length,
+			open: checked.plans.length,
+		};
+		this.groups.push(group);
+		for (const plan of checked.plans) this.fed.push({ plan, group });
+		if (!group.open) this.close(group);
+		this.wake();
+	}
+
+	/** No more plans come. */
+	end(): void {
+		this.ended = true;
+		this.wake();
+	}
+
+	/** The next plan to send, once there is one; none once the feed has ended or the run stopped. */
+	async take(): Promise<Fed | undefined> {
+		for (;;) {
+			if (this.run.stopped) return undefined;
+			const fed = this.fed[this.next];
+			if (fed) {
+				this.next++;
+				this.run.backlog.count = this.fed.length - this.next + this.count - this.planned;
+				if (--fed.group.untaken === 0) fed.group.underWay();
+				return fed;
+			}
+			if (this.ended) return undefined;
+			await this.run.until(this.arrival);
+		}
+	}
+
+	/** The plan has ended: its group closes once every plan of it has. */
+	done(fed: Fed): void {
+		if (--fed.group.open === 0) this.close(fed.group);
+	}
+
+	private close(group: Checked): void {
+		group.closing ??= group.close(this.endings);
+		// Awaited in closeAll(); until then a failure must not go unhandled.
+		group.closing.catch(() => undefined);
+	}
+
+	/** Once the run sends nothing more: every group closes, whatever became of its plans. */
+	async closeAll(): Promise<void> {
+		for (const group of this.groups) this.close(group);
+		await Promise.all(this.groups.map(async (group) => await group.closing));
+	}
+}
