@@ -177,11 +177,19 @@ export async function atTheLimit() {
 }
 
 /** Section 9's cases: leads, the service's time per call, and the Max Concurrent Requests tried. */
-const SLOW_CASES: Array<{ leads: number; serviceMs: number; settings: number[] }> = [
+const ALL_SLOW_CASES: Array<{ leads: number; serviceMs: number; settings: number[] }> = [
 	{ leads: 10, serviceMs: 800, settings: [DEFAULT_CONCURRENT_REQUESTS] },
 	{ leads: 100, serviceMs: 300, settings: [DEFAULT_CONCURRENT_REQUESTS, 100] },
 	{ leads: 1_000, serviceMs: 300, settings: [DEFAULT_CONCURRENT_REQUESTS, 250] },
 ];
+/** The cases to run, by position from 1 (BENCH_SLOW_CASES=2); all when unset. */
+const SLOW_CASES = process.env.BENCH_SLOW_CASES
+	? process.env.BENCH_SLOW_CASES.split(',').map((position) => {
+			const slow = ALL_SLOW_CASES[Number(position) - 1];
+			if (!slow) throw new Error(`BENCH_SLOW_CASES: no case ${position}`);
+			return slow;
+		})
+	: ALL_SLOW_CASES;
 
 /**
  * Section 9: a slow service that limits nothing. The ideal at a setting is one service time per
@@ -206,12 +214,13 @@ export async function slowService() {
 	for (const { leads: count, serviceMs, settings } of SLOW_CASES) {
 		const sandbox = await startSandboxProcess(100, { delayMs: serviceMs });
 		try {
+			const nodes: Array<'node' | 'previous'> = PREVIOUS_PACKAGE ? ['node', 'previous'] : ['node'];
 			const ways = [
-				...settings.map((setting) => ({ way: 'node' as const, setting })),
+				...nodes.flatMap((way) => settings.map((setting) => ({ way, setting }))),
 				{ way: 'http' as const, setting: count },
 				...settings.map((setting) => ({ way: 'raw' as const, setting })),
 			];
-			const measure = async (way: 'node' | 'http' | 'raw', setting: number) => {
+			const measure = async (way: 'node' | 'previous' | 'http' | 'raw', setting: number) => {
 				if (way === 'raw') return (await measureWay(sandbox, 'raw', count, setting)).wallMs;
 				const sample = await measureAgainstLimit(sandbox, way, count, 1, { concurrency: setting });
 				if (sample.errors) throw new Error(`${WAY_LABELS[way]}: ${sample.errors} calls failed`);
