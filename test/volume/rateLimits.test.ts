@@ -175,14 +175,16 @@ describe('against a slow service that limits nothing', () => {
 		const calling = new CallingService({ serviceMs: 50 });
 		service.respondWith(calling.responder);
 		const account = credentials();
-		const fill = leads(4 * DEFAULT_CONCURRENT_REQUESTS);
+		// A run's first group, checked whole before its first call, is four rounds of its setting.
+		const group = 4 * DEFAULT_CONCURRENT_REQUESTS;
+		const fill = leads(2 * group);
 		const [first, second] = [leadPhone(900_001), leadPhone(900_002)].map((phone) => ({
 			json: { name: 'Crossing', phone },
 		}));
 		// Each execution checks one crossing lead with its first items and the other with its later ones.
 		const runs = [
-			[first, ...fill.slice(0, 2 * DEFAULT_CONCURRENT_REQUESTS), second],
-			[second, ...fill.slice(2 * DEFAULT_CONCURRENT_REQUESTS), first],
+			[first, ...fill.slice(0, group), second],
+			[second, ...fill.slice(group), first],
 		].map(
 			(items) =>
 				startOutreach(callEachLead, {
