@@ -65,14 +65,19 @@ const ALL_LIMITED_SERVICES: LimitedService[] = [
 	aSecond(100, 'fixed', 'seconds', 1_000),
 	aSecond(100, 'fixed', 'date', 1_000),
 ];
-/** The sandboxes to run, by position from 1 (BENCH_LIMITED_SERVICES=1,4); all when unset. */
-const LIMITED_SERVICES = process.env.BENCH_LIMITED_SERVICES
-	? process.env.BENCH_LIMITED_SERVICES.split(',').map((position) => {
-			const service = ALL_LIMITED_SERVICES[Number(position) - 1];
-			if (!service) throw new Error(`BENCH_LIMITED_SERVICES: no sandbox ${position}`);
-			return service;
-		})
-	: ALL_LIMITED_SERVICES;
+/** The entries of `all` that the variable `name` names by position from 1 (1,4); all when unset. */
+function chosen<T>(all: T[], name: string): T[] {
+	const positions = process.env[name];
+	if (!positions) return all;
+	return positions.split(',').map((position) => {
+		const entry = all[Number(position) - 1];
+		if (!entry) throw new Error(`${name}: nothing at position ${position}`);
+		return entry;
+	});
+}
+
+/** The sandboxes to run (BENCH_LIMITED_SERVICES=1,4). */
+const LIMITED_SERVICES = chosen(ALL_LIMITED_SERVICES, 'BENCH_LIMITED_SERVICES');
 
 type Shape = 'one run' | 'burst' | 'second run';
 
@@ -182,14 +187,8 @@ const ALL_SLOW_CASES: Array<{ leads: number; serviceMs: number; settings: number
 	{ leads: 100, serviceMs: 300, settings: [DEFAULT_CONCURRENT_REQUESTS, 100] },
 	{ leads: 1_000, serviceMs: 300, settings: [DEFAULT_CONCURRENT_REQUESTS, 250] },
 ];
-/** The cases to run, by position from 1 (BENCH_SLOW_CASES=2); all when unset. */
-const SLOW_CASES = process.env.BENCH_SLOW_CASES
-	? process.env.BENCH_SLOW_CASES.split(',').map((position) => {
-			const slow = ALL_SLOW_CASES[Number(position) - 1];
-			if (!slow) throw new Error(`BENCH_SLOW_CASES: no case ${position}`);
-			return slow;
-		})
-	: ALL_SLOW_CASES;
+/** The cases to run (BENCH_SLOW_CASES=2,3). */
+const SLOW_CASES = chosen(ALL_SLOW_CASES, 'BENCH_SLOW_CASES');
 
 /**
  * Section 9: a slow service that limits nothing. The ideal at a setting is one service time per
