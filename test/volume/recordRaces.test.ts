@@ -411,3 +411,68 @@ it('with Continue On Fail, n8n’s store gone once the first calls are under way
 	);
 	expect(calling.calledTwice).toEqual([]);
 });
+
+it('with Continue On Fail, a lead one group’s item was refused for and a later group still calls stays recorded: another execution meanwhile skips it', async () => {
+	const account = credentials();
+	const named = { ...callEachLead, callFields: { customerName: '={{ $json.name }}' } };
+	const lead = leadPhone(777_777);
+	// Two different writes to one lead, in the run's first group and in a later one.
+	const input = leads(400);
+	input[5] = { json: { name: 'First', phone: lead } };
+	input[150] = { json: { name: 'Second', phone: lead } };
+	calling.script(lead, 400);
+	const respond = calling.responder;
+	let other: ReturnType<typeof runOutreach> | undefined;
+	let seen = 0;
+	service.respondWith(async (request, response, index) => {
+		if (request.body.toString('utf8').includes(lead) && ++seen === 2) {
+			// The later write is at the service, the refused one's group closed: another execution for the lead.
+			other = runOutreach(named, {
+				items: [{ json: { name: 'Other', phone: lead } }],
+				credentials: account,
+				workflowId,
+				continueOnFail: true,
+			});
+			await Promise.race([other, wait(1_000)]);
+		}
+		return respond(request, response, index);
+	});
+	const run = await runOutreach(named, {
+		items: input,
+		credentials: account,
+		workflowId,
+		continueOnFail: true,
+	});
+	expect(run.error?.message).toBeUndefined();
+	expect(run.items).toHaveLength(400);
+	const another = await other!;
+	expect(another.items[0].json.skipped).toBe(true);
+	expect(calling.placed.get(lead)).toBe(1);
+});
+
+it('with Continue On Fail, a lead refused in one group and again in a later one is not left in the record: the next execution calls it', async () => {
+	const account = credentials();
+	const lead = leadPhone(777_778);
+	const input = leads(400);
+	input[5] = { json: { name: 'Refused', phone: lead } };
+	input[150] = { json: { name: 'Refused', phone: lead } };
+	calling.script(lead, 400, 400);
+	const run = await runOutreach(callEachLead, {
+		items: input,
+		credentials: account,
+		workflowId,
+		continueOnFail: true,
+	});
+	expect(run.error?.message).toBeUndefined();
+	expect(run.items[5].json.error).toBeDefined();
+	expect(run.items[150].json.error).toBeDefined();
+	const next = await runOutreach(callEachLead, {
+		items: [{ json: { name: 'Refused', phone: lead } }],
+		credentials: account,
+		workflowId,
+	});
+	expect(next.error?.message).toBeUndefined();
+	expect(next.items[0].json.skipped).toBeUndefined();
+	expect(calling.placed.get(lead)).toBe(1);
+	expect(calling.calledTwice).toEqual([]);
+});

@@ -9,8 +9,9 @@ import type { Plan } from './sending';
 interface Checked {
 	close(endings: Array<Ending | undefined>): Promise<void>;
 	underWay(): void;
-	/** Plans of the group not yet taken, and not yet ended. */
+	/** Plans of the group not yet taken by a sender. */
 	untaken: number;
+	/** Plans of the group not yet ended. */
 	open: number;
 	closing?: Promise<void>;
 }

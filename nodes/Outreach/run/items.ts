@@ -97,16 +97,15 @@ async function planItems(
 		const planned = await planItem(run, index);
 		if ('plan' in planned) plans.push(planned.plan);
 		else endings[index] = planned.ending;
-		if ('halts' in planned && planned.halts && !continueOnFail) {
-			for (const plan of plans)
-				if (plan.check && 'claimed' in plan.check) plan.check.claimed.withdrawn();
-			return;
-		}
+		if ('halts' in planned && planned.halts && !continueOnFail) break;
 		if (index + 1 < through) continue;
 		await feed.add(plans, index + 1);
 		plans = [];
 		through = Math.min(count, through * FEED_GROWTH);
 	}
+	// Halted or stopped: the plans not handed over are not sent.
+	for (const plan of plans)
+		if (plan.check && 'claimed' in plan.check) plan.check.claimed.withdrawn();
 }
 
 const halting = (ending: Ending): Planned => ({ ending, halts: true });
