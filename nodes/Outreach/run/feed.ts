@@ -75,10 +75,15 @@ export class PlanFeed {
 			const node = this.run.context.getNode();
 			for (const plan of plans) {
 				if (plan.check && 'claimed' in plan.check) plan.check.claimed.withdrawn();
-				const unread = new NodeOperationError(node, checked.message, {
-					description:
-						'n8n’s record of the leads this node reached could not be read: this item was not sent.',
-				});
+				// The message is all an error item's JSON (and an AI agent) gets.
+				const unread = new NodeOperationError(
+					node,
+					`Not sent: n8n’s record of the leads this node reached could not be read (${checked.message})`,
+					{
+						description:
+							'Earlier items of the run went ahead. Run this item again once n8n’s database answers.',
+					},
+				);
 				this.endings[plan.index] = failed('unsent', unread, plan.index);
 			}
 			this.wake();
