@@ -477,3 +477,33 @@ it('with Continue On Fail, a lead refused in one group and again in a later one 
 	expect(calling.placed.get(lead)).toBe(1);
 	expect(calling.calledTwice).toEqual([]);
 });
+
+it('with Continue On Fail and one request at a time, one write in three groups, the first refused: the run ends, the lead called once', async () => {
+	// Answers that take a while: the first copy is still in flight when the second is planned.
+	calling = new CallingService({ serviceMs: 30 });
+	service.respondWith(calling.responder);
+	const account = credentials();
+	const lead = leadPhone(777_779);
+	// Groups of 4, 16 and 64 items: the copies fall in the first, the second and the third.
+	const input = leads(150);
+	for (const at of [3, 15, 70]) input[at] = { json: { name: 'Same', phone: lead } };
+	calling.script(lead, 400);
+	const run = await Promise.race([
+		runOutreach(
+			{
+				...callEachLead,
+				callFields: { customerName: '={{ $json.name }}' },
+				options: { maxConcurrentRequests: 1 },
+			},
+			{ items: input, credentials: account, workflowId, continueOnFail: true },
+		),
+		wait(20_000).then(() => 'still running after 20 s' as const),
+	]);
+	if (run === 'still running after 20 s') throw new Error(run);
+	expect(run.error?.message).toBeUndefined();
+	expect(run.items.map((item) => item.pairedItem)).toEqual(
+		Array.from({ length: 150 }, (_, item) => ({ item })),
+	);
+	expect(calling.placed.get(lead)).toBe(1);
+	expect(calling.calledTwice).toEqual([]);
+}, 40_000);

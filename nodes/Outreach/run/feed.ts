@@ -1,9 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { failed, type Ending } from './endings';
-import { checkLeads } from './leads';
+import { checkLeads, leadsOf } from './leads';
 import type { NodeRun } from './nodeRun';
-import type { Plan } from './sending';
+import { withdraw, type Plan } from './sending';
 
 /** A group of plans checked against the record of leads together, closed once all have ended. */
 interface Checked {
@@ -14,6 +14,11 @@ interface Checked {
 	/** Plans of the group not yet ended. */
 	open: number;
 	closing?: Promise<void>;
+	/** Once the group has closed: the record holds what its writes left. */
+	closed: Promise<void>;
+	/** While the group is open: whom its plans reach, as the record tells leads apart, and their writes. */
+	leads: Set<string>;
+	writes: Set<string>;
 }
 
 /** A plan and the group it was checked with. */
@@ -73,8 +78,8 @@ export class PlanFeed {
 			: await checkLeads(this.run, plans, this.endings);
 		if (checked instanceof Error) {
 			const node = this.run.context.getNode();
+			withdraw(plans);
 			for (const plan of plans) {
-				if (plan.check && 'claimed' in plan.check) plan.check.claimed.withdrawn();
 				// The message is all an error item's JSON (and an AI agent) gets.
 				const unread = new NodeOperationError(
 					node,
@@ -89,16 +94,47 @@ export class PlanFeed {
 			this.wake();
 			return;
 		}
+		let closed = () => undefined as void;
 		const group: Checked = {
-			close: checked.close,
+			close: async (endings) => {
+				await checked.close(endings).finally(() => {
+					group.leads.clear();
+					group.writes.clear();
+					closed();
+				});
+			},
 			underWay: checked.underWay,
 			untaken: checked.plans.length,
 			open: checked.plans.length,
+			closed: new Promise<void>((resolve) => (closed = resolve)),
+			leads: new Set(checked.plans.flatMap((plan) => plan.leads ?? [])),
+			writes: new Set(checked.plans.flatMap((plan) => plan.key ?? [])),
 		};
 		this.groups.push(group);
 		for (const plan of checked.plans) this.fed.push({ plan, group });
 		if (!group.open) this.close(group);
 		this.wake();
+	}
+
+	/**
+	 * Whether the plan is a write identical to one of a group still open, or reaches a lead such a
+	 * group reaches. It waits until the groups before it have closed (drained()) and is planned again:
+	 * a group that closes takes back a lead its items did not reach, whatever a later group still
+	 * sends to it, and identical writes in two groups could wait on each other.
+	 */
+	shares(plan: Plan): boolean {
+		const places = this.run.operation.write?.places;
+		const leads = places && plan.sent ? leadsOf(places, this.run.account.baseUrl, plan.sent) : [];
+		return this.groups.some(
+			(group) =>
+				(plan.key !== undefined && group.writes.has(plan.key)) ||
+				leads.some((lead) => group.leads.has(lead)),
+		);
+	}
+
+	/** Once every group so far has closed, or the run stopped. */
+	async drained(): Promise<void> {
+		await this.run.until(Promise.all(this.groups.map(async (group) => await group.closed)));
 	}
 
 	/** No more plans come. */

@@ -20,7 +20,7 @@ import {
 import { checkedEnding, claim, type Planned } from './claims';
 import { PlanFeed } from './feed';
 import { NodeRun } from './nodeRun';
-import { sendPlan, type Plan } from './sending';
+import { sendPlan, withdraw, type Plan } from './sending';
 
 /**
  * With Continue On Fail, the first group of items checked against the record, in rounds of Max
@@ -94,7 +94,15 @@ async function planItems(
 	for (let index = 0; index < count && !run.stopped; index++) {
 		// Planning holds the process: the answers of the plans under way are taken in between.
 		if (feed.sending && index % FEED_SLICE === 0) await sleep(0);
-		const planned = await planItem(run, index);
+		let planned = await planItem(run, index);
+		if ('plan' in planned && feed.shares(planned.plan)) {
+			withdraw([planned.plan]);
+			await feed.add(plans, index);
+			plans = [];
+			await feed.drained();
+			if (run.stopped) break;
+			planned = await planItem(run, index);
+		}
 		if ('plan' in planned) plans.push(planned.plan);
 		else endings[index] = planned.ending;
 		if ('halts' in planned && planned.halts && !continueOnFail) break;
@@ -104,8 +112,7 @@ async function planItems(
 		through = Math.min(count, through * FEED_GROWTH);
 	}
 	// Halted or stopped: the plans not handed over are not sent.
-	for (const plan of plans)
-		if (plan.check && 'claimed' in plan.check) plan.check.claimed.withdrawn();
+	withdraw(plans);
 }
 
 const halting = (ending: Ending): Planned => ({ ending, halts: true });

@@ -11,7 +11,7 @@ import { NOT_SET_UP, recordUnavailable } from './store';
 import type { Plan } from './sending';
 
 /** Whom one write reaches, as the record tells leads apart: what the write places, and to whom. */
-function leadsOf(places: Places, service: string, sent: unknown): string[] {
+export function leadsOf(places: Places, service: string, sent: unknown): string[] {
 	const body = isPlainObject(sent) ? sent : {};
 	const fold = (value: unknown) =>
 		String(value ?? '')

@@ -39,6 +39,12 @@ export interface Plan {
 	leads?: string[];
 }
 
+/** The plans are not sent: identical writes waiting for them go ahead. */
+export function withdraw(plans: Plan[]): void {
+	for (const plan of plans)
+		if (plan.check && 'claimed' in plan.check) plan.check.claimed.withdrawn();
+}
+
 /** Whether a failed write may have taken effect: anything but a clear refusal (4xx) or no connection. */
 function mayHaveTakenEffect(error: unknown): boolean {
 	const status = Number((error as { httpCode?: unknown }).httpCode);
@@ -83,7 +89,7 @@ export async function sendPlan(run: NodeRun, plan: Plan, lane: Lane): Promise<En
 	let check = plan.check;
 	try {
 		while (check && 'wait' in check) {
-			await check.wait;
+			await run.until(check.wait);
 			if (run.stopped) throw new NotSent();
 			check = claim(run, plan.key ?? '', plan.sent);
 			const checked = checkedEnding(run, check, index);
