@@ -73,7 +73,7 @@ export class PlanFeed {
 		this.planned = planned;
 		if (!plans.length) return;
 		// Nothing under way yet: the node fails, as it would with one group.
-		const checked = this.fed.length
+		const checked = this.sending
 			? await checkLeads(this.run, plans, this.endings).catch((error: Error) => error)
 			: await checkLeads(this.run, plans, this.endings);
 		if (checked instanceof Error) {

@@ -32,7 +32,7 @@ export function leadsOf(places: Places, service: string, sent: unknown): string[
 }
 
 /** What the durable record made of a run's writes that reach people, and how to close it. */
-export interface LeadCheck {
+interface LeadCheck {
 	/** The plans still to be sent. */
 	plans: Plan[];
 	/** Every plan is under way: the last looks at the record may start. */
