@@ -201,6 +201,20 @@ describe('the gate of one service account', () => {
 		expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(700);
 	});
 
+	it('how many a second: a service that admitted one a second and refuses that one still gets a request each second', async () => {
+		const share = new AccountGate().share(100);
+		const slots = await take(share, 2);
+		slots[0].answered();
+		slots[1].refused(100);
+		const first = await turnWithin(share, 1_000, 10);
+		expect(first).toBeDefined();
+		const refusedAt = Date.now();
+		first?.refused(100);
+		// One a second: the next goes the second after, not at once and not never.
+		expect(await turnWithin(share, 3_000, 11)).toBeDefined();
+		expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(800);
+	});
+
 	it('lets go, without a turn, what is no longer to be sent', async () => {
 		const share = new AccountGate().share(1);
 		await take(share, 1);

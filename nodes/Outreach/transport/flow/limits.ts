@@ -141,8 +141,8 @@ export class ServiceLimit {
 
 	answered({ at, probe, order }: Sent): void {
 		this.admissions.add(at);
-		// Beyond the budget, sent alone and admitted: one more a second, at most one a second (a second
-		// that spans two of the service's windows admits more than one of them).
+		// Beyond `held`, sent alone and admitted: one more at once, at most one more a second once the
+		// estimate is over (a second that spans two of the service's windows admits more than one's).
 		if (order === this.held + 1 && (this.estimated || this.second !== this.raisedIn)) {
 			this.held = order;
 			this.raisedIn = this.second;
@@ -278,7 +278,7 @@ export class ServiceLimit {
 		if (order > this.held) {
 			// Beyond what the service admitted in full, sent alone: the budget is what it admitted of
 			// this second. The service's window is full until some moment within the wait it asked.
-			this.rate = order - 1;
+			this.rate = Math.max(1, order - 1);
 			this.probeFirst = true;
 		} else if (!sent.alone() && order < this.held && !this.estimated && ++this.refusedWithin >= 2) {
 			this.bursts = false;
@@ -311,9 +311,8 @@ export class ServiceLimit {
 		if (!this.bursts) return this.nextSendAt;
 		const second = this.secondAt(now);
 		const sent = second === this.second ? this.sentInSecond : 0;
-		if (sent === 1 && this.probeFirst) return inFlight === 0 ? now : false;
-		if (sent < this.held) return now;
-		if (sent < Math.floor(this.rate)) return inFlight === 0 ? now : false;
-		return this.secondsFrom + (second + 1) * 1_000;
+		if (sent >= Math.max(1, Math.floor(this.rate))) return this.secondsFrom + (second + 1) * 1_000;
+		if (sent < this.held && !(sent === 1 && this.probeFirst)) return now;
+		return inFlight === 0 ? now : false;
 	}
 }
