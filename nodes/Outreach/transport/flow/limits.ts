@@ -12,6 +12,8 @@ export interface Sent {
 	probe: boolean;
 	/** Its place in its second's budget (1 for the first), or 0 when it was not sent by the second. */
 	order: number;
+	/** How many times the seconds had been counted afresh when it went. */
+	recounts: number;
 }
 
 /**
@@ -37,9 +39,9 @@ export interface Sent {
  * - **Paced** (a second burst refused before its last request, the first correction of the estimate
  *   aside: the service does not take a second's budget at once): the wait is cut to ten paced
  *   intervals when that is shorter (a Retry-After in whole seconds often asks far more than a budget
- *   that refills by the request needs), and requests go one per interval, at what the service admitted
- *   in the last second, a tenth slower after each later refusal (once per wait the service asks, each
- *   further refusal meanwhile pausing twice as long).
+ *   that refills by the request needs), and requests go one per interval, at a tenth less than what
+ *   the service admitted in full in a second, and a tenth slower after each later refusal (once per
+ *   wait the service asks, each further refusal meanwhile pausing twice as long).
  *
  * After a calm stretch (GROWTH_AFTER_MS and GROWTH_AFTER_ADMITTED admitted without a refusal, while
  * at least two seconds of requests wait) one more in flight, or a tenth faster, is tried, so that a
@@ -69,6 +71,8 @@ export class ServiceLimit {
 	private bursts = true;
 	/** Seconds are counted from the moment the service's budget was last back. */
 	private secondsFrom = 0;
+	/** Bumped each time the seconds are counted afresh: a refusal of a request sent before says nothing new. */
+	private recounts = 0;
 	private second = -1;
 	private sentInSecond = 0;
 	private lastSent = 0;
@@ -136,7 +140,13 @@ export class ServiceLimit {
 			const interval = 1_000 / this.rate;
 			this.nextSendAt = Math.max(this.nextSendAt, now - interval) + interval;
 		}
-		return { at: now, probe, order, alone: () => probe || (atOnce === 1 && alone()) };
+		return {
+			at: now,
+			probe,
+			order,
+			recounts: this.recounts,
+			alone: () => probe || (atOnce === 1 && alone()),
+		};
 	}
 
 	answered({ at, probe, order }: Sent): void {
@@ -146,6 +156,8 @@ export class ServiceLimit {
 		if (order === this.held + 1 && (this.estimated || this.second !== this.raisedIn)) {
 			this.held = order;
 			this.raisedIn = this.second;
+			// All of the estimate admitted in a second: from now on `held` rises by one a second.
+			if (this.held >= Math.floor(this.rate)) this.estimated = false;
 		}
 		// This second's first request admitted: the service's window is over.
 		if (order === 1 && at >= this.secondsFrom && this.secondAt(at) === this.second)
@@ -174,10 +186,12 @@ export class ServiceLimit {
 		// Refused right after a growth step: the service did not take it.
 		if (this.steppedAt === this.changedAt && sent.at >= this.steppedAt) this.failedSteps++;
 		if (this.kind === 'a second') {
-			// Sent before the refusal that began this wait was answered.
-			if (now < this.quietUntil) return this.bursts ? undefined : this.pause(now, waitMs);
+			// Sent before the seconds were counted afresh, or before the refusal that began this wait was
+			// answered: nothing new.
+			if (this.bursts && sent.recounts < this.recounts) return;
+			if (!this.bursts && now < this.quietUntil) return this.pause(now, waitMs);
 			this.paceKnown = true;
-			if (this.bursts && this.refusedInBurst(sent, now, waitMs)) return this.changed(now);
+			if (this.bursts) return this.refusedInBurst(sent, now, waitMs);
 			// No faster than the service admitted in the last second, and a tenth slower.
 			const admitted = this.admissions.inLastSecond(now) || Infinity;
 			this.rate = Math.max(0.1, Math.min(this.rate * 0.9, admitted));
@@ -262,39 +276,41 @@ export class ServiceLimit {
 	private backFrom(at: number): void {
 		this.quietUntil = this.pausedUntil = this.secondsFrom = at;
 		this.second = -1;
+		this.recounts++;
 	}
 
 	/**
-	 * A refusal while each second's budget goes at once; false from the second burst it refused before
-	 * its last request (each costs the requests sent meanwhile): pace from then on.
+	 * A refusal while each second's budget goes at once. From the second burst it refused before its
+	 * last request (each costs the requests sent meanwhile), requests go paced, at what it admitted in
+	 * full in a second and a tenth less.
 	 */
-	private refusedInBurst(sent: Sent, now: number, waitMs: number): boolean {
+	private refusedInBurst(sent: Sent, now: number, waitMs: number): void {
 		const { order } = sent;
-		if (order === 0) {
-			// Sent before the budget was known.
-			this.backFrom(now + waitMs);
-			return true;
-		}
-		if (order > this.held) {
+		this.changed(now);
+		if (order === 0) return this.backFrom(now + waitMs);
+		if (order > this.held && sent.alone()) {
 			// Beyond what the service admitted in full, sent alone: the budget is what it admitted of
 			// this second. The service's window is full until some moment within the wait it asked.
 			this.rate = Math.max(1, order - 1);
 			this.probeFirst = true;
 		} else if (!sent.alone() && order < this.held && !this.estimated && ++this.refusedWithin >= 2) {
 			this.bursts = false;
-			return false;
+			this.rate = Math.max(0.1, Math.min(this.rate * 0.9, this.held));
+			this.spentFor(now, waitMs);
 		} else if (order - 1 >= this.held / 2) {
 			// Late in the second: the budget was too high.
-			this.held = order - 1;
+			this.held = Math.min(this.held, order - 1);
 			this.backFrom(now + waitMs);
 		} else {
 			// Early in the second: the service's window held requests of the second before, so it
 			// ends at most a second after that second's last one (a wait in whole seconds can say more).
-			this.backFrom(Math.min(now + waitMs, this.lastSentBefore + 1_000));
+			// Without a request in the second before, or when that moment is past, the wait stands.
+			const before = this.secondsFrom + (this.second - 1) * 1_000;
+			const end = this.lastSentBefore >= before ? this.lastSentBefore + 1_000 : Infinity;
+			this.backFrom(end > now ? Math.min(now + waitMs, end) : now + waitMs);
 			this.probeFirst = true;
 		}
 		this.estimated = false;
-		return true;
 	}
 
 	/** The second, counted from when the service last said its budget was back, that `now` is in. */

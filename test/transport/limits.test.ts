@@ -1,0 +1,185 @@
+// What the gate learns of a service that admits a number of requests a second, driven request by
+// request on a clock of the test's own, so that every moment is exact.
+import { ServiceLimit, type Sent } from '../../nodes/Outreach/transport/flow/limits';
+
+let now = 1_000_000_000;
+beforeAll(() => jest.spyOn(Date, 'now').mockImplementation(() => now));
+afterAll(() => jest.restoreAllMocks());
+
+/** One service account's limit, with what is in flight as the gate keeps it. */
+class Account {
+	readonly limit = new ServiceLimit();
+	inFlight = 0;
+	private turns = 0;
+
+	constructor() {
+		this.limit.joined(100);
+	}
+
+	/** What the limit learned, for the assertions. */
+	get learned(): { held: number; rate: number; bursts: boolean; secondsFrom: number } {
+		return this.limit as unknown as {
+			held: number;
+			rate: number;
+			bursts: boolean;
+			secondsFrom: number;
+		};
+	}
+
+	/** A request now, or when the next may go (a moment, or false until an answer). */
+	send(): Sent | number | false {
+		const allowed = this.limit.allows(this.inFlight, now, 10_000);
+		if (allowed !== true) return allowed;
+		const turn = ++this.turns;
+		this.inFlight++;
+		return this.limit.sent(now, this.inFlight, () => turn === this.turns);
+	}
+
+	/** Every request that may go now, at most `most`. */
+	burst(most = Infinity): Sent[] {
+		const sent: Sent[] = [];
+		while (sent.length < most) {
+			const next = this.send();
+			if (typeof next !== 'object') break;
+			sent.push(next);
+		}
+		return sent;
+	}
+
+	admit(sent: Sent): void {
+		this.inFlight--;
+		this.limit.answered(sent);
+	}
+
+	refuse(sent: Sent, waitMs: number): void {
+		this.inFlight--;
+		this.limit.refused(sent, waitMs, this.inFlight);
+	}
+
+	/** Waits until the next request may go. */
+	waitForTurn(): void {
+		const next = this.send();
+		if (typeof next !== 'number') throw new Error(`expected a moment, got ${String(next)}`);
+		now = next;
+	}
+
+	/**
+	 * The service admitted twenty in a second, then refused and asked 300 ms; the first second after
+	 * goes half at once and half one at a time. Returns when that second began.
+	 */
+	learnTwentyASecond(): number {
+		const first = this.burst(21);
+		now += 10;
+		first.slice(0, 20).forEach((sent) => this.admit(sent));
+		this.refuse(first[20], 300);
+		this.waitForTurn();
+		const began = now;
+		const half = this.burst();
+		expect(half).toHaveLength(10);
+		now += 10;
+		half.forEach((sent) => this.admit(sent));
+		for (let request = 0; request < 10; request++) this.admit(this.send() as Sent);
+		expect(this.learned.held).toBe(20);
+		return began;
+	}
+}
+
+describe('a service admitting a number of requests a second', () => {
+	it('a burst refused early in a second, once: the other refusals of that burst say nothing new, and nothing goes before the seconds begin again', () => {
+		const account = new Account();
+		const began = account.learnTwentyASecond();
+		now = began + 1_000;
+		const whole = account.burst();
+		now += 10;
+		whole.forEach((sent) => account.admit(sent));
+		account.waitForTurn();
+		const burst = account.burst();
+		expect(burst).toHaveLength(20);
+		now += 20;
+		// The service's window still held the second before: it admits two and refuses the rest.
+		account.admit(burst[0]);
+		account.admit(burst[1]);
+		account.refuse(burst[2], 1_000);
+		expect(account.learned.secondsFrom).toBeGreaterThan(now);
+		expect(account.send()).toBe(account.learned.secondsFrom);
+		for (const sent of burst.slice(3)) account.refuse(sent, 1_000);
+		expect(account.learned.bursts).toBe(true);
+		expect(account.learned.rate).toBe(20);
+	});
+
+	it('refused early in the first second after learning: the wait the service asked stands', () => {
+		const account = new Account();
+		const first = account.burst(21);
+		now += 10;
+		first.slice(0, 20).forEach((sent) => account.admit(sent));
+		account.refuse(first[20], 300);
+		account.waitForTurn();
+		const half = account.burst();
+		now += 20;
+		account.admit(half[0]);
+		account.refuse(half[1], 1_000);
+		expect(account.learned.secondsFrom).toBe(now + 1_000);
+		for (const sent of half.slice(2)) account.refuse(sent, 1_000);
+		expect(account.learned.bursts).toBe(true);
+	});
+
+	it('refused late in a second with a short wait: the later refusals of that burst do not lower the budget again', () => {
+		const account = new Account();
+		const began = account.learnTwentyASecond();
+		now = began + 1_000;
+		const burst = account.burst();
+		now += 30;
+		burst.slice(0, 15).forEach((sent) => account.admit(sent));
+		account.refuse(burst[15], 60);
+		now += 70;
+		for (const sent of burst.slice(16).reverse()) account.refuse(sent, 60);
+		expect(account.learned.held).toBe(15);
+		expect(account.learned.rate).toBe(20);
+	});
+
+	it('once the whole estimate was admitted in a second, a growth step raises what goes at once by one a second, though more were admitted', () => {
+		const account = new Account();
+		let second = account.learnTwentyASecond();
+		// Calm seconds of twenty each, until a step of a tenth more is tried.
+		while (account.learned.rate < 21) {
+			second += 1_000;
+			now = second;
+			for (let next = account.send(); typeof next === 'object'; next = account.send())
+				account.admit(next);
+		}
+		// The next second: twenty at once, then the step's requests one at a time, each admitted (the
+		// second spans two of the service's windows).
+		now = second + 1_000;
+		let sent = 0;
+		for (let next = account.send(); typeof next === 'object'; next = account.send()) {
+			account.admit(next);
+			sent++;
+		}
+		expect(sent).toBeGreaterThan(21);
+		expect(account.learned.held).toBe(21);
+	});
+
+	it('paced once a second burst is refused before its end: at what it admitted in full, not at what the refused burst had answered', () => {
+		const account = new Account();
+		const began = account.learnTwentyASecond();
+		now = began + 1_000;
+		let burst = account.burst();
+		now += 10;
+		burst.slice(0, 19).forEach((sent) => account.admit(sent));
+		account.refuse(burst[19], 1_000);
+		expect(account.learned.held).toBe(19);
+		account.waitForTurn();
+		burst = account.burst();
+		now += 10;
+		burst.slice(0, 15).forEach((sent) => account.admit(sent));
+		account.refuse(burst[15], 1_000);
+		burst.slice(16).forEach((sent) => account.refuse(sent, 1_000));
+		account.waitForTurn();
+		burst = account.burst();
+		now += 10;
+		burst.slice(0, 3).forEach((sent) => account.admit(sent));
+		account.refuse(burst[9], 1_000);
+		expect(account.learned.bursts).toBe(false);
+		expect(account.learned.rate).toBeGreaterThanOrEqual(9);
+	});
+});
