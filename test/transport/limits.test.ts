@@ -18,12 +18,10 @@ class Account {
 
 	/** What the limit learned, for the assertions. */
 	get learned(): { held: number; rate: number; bursts: boolean; secondsFrom: number } {
-		return this.limit as unknown as {
-			held: number;
-			rate: number;
-			bursts: boolean;
-			secondsFrom: number;
+		const { seconds } = this.limit as unknown as {
+			seconds: { held: number; rate: number; bursts: boolean; secondsFrom: number };
 		};
+		return seconds;
 	}
 
 	/** A request now, or when the next may go (a moment, or false until an answer). */

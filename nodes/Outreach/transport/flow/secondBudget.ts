@@ -1,0 +1,205 @@
+/** A request's place in the seconds a budget counts. */
+export interface Place {
+	/** Its place in its second's budget (1 for the first), or 0 when it was not sent by the second. */
+	order: number;
+	/** How many times the seconds had been counted afresh when it went. */
+	recounts: number;
+}
+
+/**
+ * How many requests a second a service admits, and when each may go. Nothing goes until the wait the
+ * service asked is over, and seconds are counted from that moment. Each second, what the service
+ * admitted in full in one (`held`) goes at once; beyond it, one request at a time up to the budget, so
+ * that a refusal there costs one request. At first, half of what the service admitted in the second
+ * before its refusal goes at once (that second may have spanned two of the service's windows), the rest
+ * one at a time. A service counting in windows of a second gets its budget at the start of each (an
+ * HTTP date in Retry-After marks a window's edge); a bucket that refills by the request has refilled by
+ * then.
+ *
+ * - Refused beyond `held`: the budget is what the service admitted of that second, and the next
+ *   second's first request goes alone, as the service's window may not be over.
+ * - Refused late in a second: `held` is what the service admitted of it, and the next second begins
+ *   when the service said.
+ * - Refused early: the service's window held requests of the second before, so it ends, and the next
+ *   second begins, at most a second after that second's last request.
+ * - **Paced** (a second burst refused before its last request, the first correction of the estimate
+ *   aside: the service does not take a second's budget at once): the wait is cut to ten paced intervals
+ *   when that is shorter (a Retry-After in whole seconds often asks far more than a budget that refills
+ *   by the request needs), and requests go one per interval, at a tenth less than what the service
+ *   admitted in full in a second, and a tenth slower after each later refusal (once per wait the
+ *   service asks, each further refusal meanwhile pausing twice as long).
+ */
+export class SecondBudget {
+	/** How many may go a second. */
+	private rate: number;
+	/** Whether the rate is known to be near the service's: until then it doubles at each growth step. */
+	known: boolean;
+	/** Whether each second's budget goes at once (until the service refuses a burst of it) or paced. */
+	private bursts = true;
+	private nextSendAt = 0;
+	private pausedUntil = 0;
+	/** Refusals before say nothing new: the service said its budget was spent until then. */
+	private quietUntil = 0;
+	private pauses = 0;
+	/** Seconds are counted from the moment the service's budget was last back. */
+	private secondsFrom = 0;
+	/** Bumped each time the seconds are counted afresh: a refusal of a request sent before says nothing new. */
+	private recounts = 0;
+	private second = -1;
+	private sentInSecond = 0;
+	private lastSent = 0;
+	/** When the last request of the second before this one went. */
+	private lastSentBefore = 0;
+	/** How many a second the service admitted in full: beyond, a second's requests go one at a time. */
+	private held: number;
+	private raisedIn = -1;
+	/** Whether `held` is still half of what the service admitted in the second before it refused. */
+	private estimated = true;
+	/** Whether a second's first request goes alone: the service's window may not be over. */
+	private probeFirst = false;
+	/** Bursts the service refused before their last request: from the second on, requests go paced. */
+	private refusedWithin = 0;
+
+	/** The service admitted `admitted` in the second before it refused, and asked to wait `waitMs`. */
+	constructor(admitted: number, now: number, waitMs: number) {
+		this.rate = Math.max(1, admitted);
+		// Nothing admitted to go by: the rate doubles at each growth step until a refusal.
+		this.known = admitted > 1;
+		this.held = Math.floor(this.rate / 2);
+		this.backFrom(now + waitMs);
+	}
+
+	/** When the next request may go, or false until an answer comes. */
+	next(now: number, inFlight: number): number | false {
+		if (!this.bursts) return Math.max(this.pausedUntil, this.nextSendAt);
+		const second = this.secondAt(now);
+		const sent = second === this.second ? this.sentInSecond : 0;
+		if (sent >= Math.max(1, Math.floor(this.rate)))
+			return Math.max(this.pausedUntil, this.secondsFrom + (second + 1) * 1_000);
+		if (sent < this.held && !(sent === 1 && this.probeFirst))
+			return Math.max(this.pausedUntil, now);
+		// Beyond what the service admitted in full, one at a time: a growth step it refuses costs one.
+		return inFlight === 0 ? Math.max(this.pausedUntil, now) : false;
+	}
+
+	/** A request goes now: its place in the seconds. */
+	sent(now: number): Place {
+		if (!this.bursts) {
+			// Paced: one request per interval, and at most one more when the gate fell behind.
+			const interval = 1_000 / this.rate;
+			this.nextSendAt = Math.max(this.nextSendAt, now - interval) + interval;
+			return { order: 0, recounts: this.recounts };
+		}
+		const second = this.secondAt(now);
+		if (second !== this.second) {
+			// After a second without requests, the service's window may not be where it was.
+			if (this.second >= 0 && second > this.second + 1) this.probeFirst = true;
+			this.second = second;
+			this.sentInSecond = 0;
+			this.lastSentBefore = this.lastSent;
+		}
+		this.lastSent = now;
+		return { order: ++this.sentInSecond, recounts: this.recounts };
+	}
+
+	/** The service admitted the request sent at `at`, `order` in its second. */
+	admitted(order: number, at: number): void {
+		// Beyond `held`, sent alone and admitted: one more at once, at most one more a second once the
+		// estimate is over (a second that spans two of the service's windows admits more than one's).
+		if (order === this.held + 1 && (this.estimated || this.second !== this.raisedIn)) {
+			this.held = order;
+			this.raisedIn = this.second;
+			// All of the estimate admitted in a second: from now on `held` rises by one a second.
+			if (this.held >= Math.floor(this.rate)) this.estimated = false;
+		}
+		// This second's first request admitted: the service's window is over.
+		if (order === 1 && at >= this.secondsFrom && this.secondAt(at) === this.second)
+			this.probeFirst = false;
+	}
+
+	/**
+	 * The service refused a request and asked to wait `waitMs`, having admitted `admitted` in the last
+	 * second: whether that says something new.
+	 */
+	refused(place: Place, alone: boolean, now: number, waitMs: number, admitted: number): boolean {
+		// Sent before the seconds were counted afresh, or before the refusal that began this wait was
+		// answered: nothing new.
+		if (this.bursts && place.recounts < this.recounts) return false;
+		if (!this.bursts && now < this.quietUntil) {
+			this.pause(now, waitMs);
+			return false;
+		}
+		this.known = true;
+		if (this.bursts) this.refusedInBurst(place.order, alone, now, waitMs);
+		else {
+			// No faster than the service admitted in the last second, and a tenth slower.
+			this.rate = Math.max(0.1, Math.min(this.rate * 0.9, admitted || Infinity));
+			this.spentFor(now, waitMs);
+		}
+		return true;
+	}
+
+	/** A tenth faster, or twice as fast while the rate is not known, after a calm stretch. */
+	grow(now: number): void {
+		this.rate *= this.known ? 1.1 : 2;
+		if (!this.bursts) this.nextSendAt = Math.min(this.nextSendAt, now + 1_000 / this.rate);
+	}
+
+	/**
+	 * A refusal while each second's budget goes at once. From the second burst it refused before its
+	 * last request (each costs the requests sent meanwhile), requests go paced, at what it admitted in
+	 * full in a second and a tenth less.
+	 */
+	private refusedInBurst(order: number, alone: boolean, now: number, waitMs: number): void {
+		if (order === 0) return this.backFrom(now + waitMs);
+		if (order > this.held && alone) {
+			// Beyond what the service admitted in full, sent alone: the budget is what it admitted of
+			// this second. The service's window is full until some moment within the wait it asked.
+			this.rate = Math.max(1, order - 1);
+			this.probeFirst = true;
+		} else if (!alone && order < this.held && !this.estimated && ++this.refusedWithin >= 2) {
+			this.bursts = false;
+			this.rate = Math.max(0.1, Math.min(this.rate * 0.9, this.held));
+			this.spentFor(now, waitMs);
+		} else if (order - 1 >= this.held / 2) {
+			// Late in the second: the budget was too high.
+			this.held = Math.min(this.held, order - 1);
+			this.backFrom(now + waitMs);
+		} else {
+			// Early in the second: the service's window held requests of the second before, so it
+			// ends at most a second after that second's last one (a wait in whole seconds can say more).
+			// Without a request in the second before, or when that moment is past, the wait stands.
+			const before = this.secondsFrom + (this.second - 1) * 1_000;
+			const end = this.lastSentBefore >= before ? this.lastSentBefore + 1_000 : Infinity;
+			this.backFrom(end > now ? Math.min(now + waitMs, end) : now + waitMs);
+			this.probeFirst = true;
+		}
+		this.estimated = false;
+	}
+
+	private spentFor(now: number, waitMs: number): void {
+		if (this.bursts) return this.backFrom(now + waitMs);
+		this.quietUntil = now + waitMs;
+		this.pauses = 0;
+		this.pause(now, waitMs);
+	}
+
+	private pause(now: number, waitMs: number): void {
+		const intervals = 10 * 2 ** this.pauses++;
+		const until = now + Math.min(waitMs, (intervals * 1_000) / this.rate);
+		this.pausedUntil = Math.max(this.pausedUntil, until);
+		this.nextSendAt = Math.max(this.nextSendAt, this.pausedUntil);
+	}
+
+	/** Nothing goes until `at`, when the service's budget is back and the next second begins. */
+	private backFrom(at: number): void {
+		this.pausedUntil = this.secondsFrom = at;
+		this.second = -1;
+		this.recounts++;
+	}
+
+	/** The second, counted from when the service last said its budget was back, that `now` is in. */
+	private secondAt(now: number): number {
+		return Math.floor((now - this.secondsFrom) / 1_000);
+	}
+}
