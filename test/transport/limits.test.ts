@@ -1,6 +1,7 @@
 // What the gate learns of a service that admits a number of requests a second, driven request by
 // request on a clock of the test's own, so that every moment is exact.
 import { ServiceLimit, type Sent } from '../../nodes/Outreach/transport/flow/limits';
+import { SecondBudget } from '../../nodes/Outreach/transport/flow/secondBudget';
 
 let now = 1_000_000_000;
 beforeAll(() => jest.spyOn(Date, 'now').mockImplementation(() => now));
@@ -179,5 +180,39 @@ describe('a service admitting a number of requests a second', () => {
 		account.refuse(burst[9], 1_000);
 		expect(account.learned.bursts).toBe(false);
 		expect(account.learned.rate).toBeGreaterThanOrEqual(9);
+	});
+});
+
+describe('a second budget that goes paced', () => {
+	/** A budget learned at twenty a second, all twenty admitted in one second; the next one begins. */
+	function twentyASecond(): SecondBudget {
+		const budget = new SecondBudget(20, now, 0);
+		for (let request = 0; request < 20; request++) {
+			expect(budget.next(now, 0)).toBe(now);
+			budget.admitted(budget.sent(now).order, now);
+		}
+		now += 1_000;
+		return budget;
+	}
+
+	it('paced once a second burst is refused before its end: as fast as the service admitted in the last second (a bucket refilling), not only what went at once', () => {
+		const budget = twentyASecond();
+		const first = Array.from({ length: 20 }, () => budget.sent(now));
+		now += 10;
+		first.slice(0, 14).forEach(({ order }) => budget.admitted(order, now));
+		expect(budget.refused(first[14], false, now, 1_000, 20)).toBe(true);
+		const next = budget.next(now, 0);
+		if (next === false) throw new Error('expected a moment');
+		now = next;
+		const alone = budget.sent(now);
+		budget.admitted(alone.order, now);
+		const second = Array.from({ length: 13 }, () => budget.sent(now));
+		now += 10;
+		second.slice(0, 8).forEach(({ order }) => budget.admitted(order, now));
+		// Thirty admitted in the last second, fourteen of them at once: paced at a tenth below twenty.
+		expect(budget.refused(second[8], false, now, 1_000, 30)).toBe(true);
+		const { bursts, rate } = budget as unknown as { bursts: boolean; rate: number };
+		expect(bursts).toBe(false);
+		expect(rate).toBe(18);
 	});
 });

@@ -25,9 +25,10 @@ export interface Place {
  * - **Paced** (a second burst refused before its last request, the first correction of the estimate
  *   aside: the service does not take a second's budget at once): the wait is cut to ten paced intervals
  *   when that is shorter (a Retry-After in whole seconds often asks far more than a budget that refills
- *   by the request needs), and requests go one per interval, at a tenth less than what the service
- *   admitted in full in a second, and a tenth slower after each later refusal (once per wait the
- *   service asks, each further refusal meanwhile pausing twice as long).
+ *   by the request needs), and requests go one per interval, a tenth slower than the budget (no faster
+ *   than the service admitted in the last second, or at once if that was more), and a tenth slower
+ *   after each later refusal (once per wait the service asks, each further refusal meanwhile pausing
+ *   twice as long).
  */
 export class SecondBudget {
 	/** How many may go a second. */
@@ -130,7 +131,7 @@ export class SecondBudget {
 			return false;
 		}
 		this.known = true;
-		if (this.bursts) this.refusedInBurst(place.order, alone, now, waitMs);
+		if (this.bursts) this.refusedInBurst(place.order, alone, now, waitMs, admitted);
 		else {
 			// No faster than the service admitted in the last second, and a tenth slower.
 			this.rate = Math.max(0.1, Math.min(this.rate * 0.9, admitted || Infinity));
@@ -147,10 +148,16 @@ export class SecondBudget {
 
 	/**
 	 * A refusal while each second's budget goes at once. From the second burst it refused before its
-	 * last request (each costs the requests sent meanwhile), requests go paced, at what it admitted in
-	 * full in a second and a tenth less.
+	 * last request (each costs the requests sent meanwhile), requests go paced: a bucket that refills
+	 * by the request takes its rate, paced, where a second's budget at once outruns it.
 	 */
-	private refusedInBurst(order: number, alone: boolean, now: number, waitMs: number): void {
+	private refusedInBurst(
+		order: number,
+		alone: boolean,
+		now: number,
+		waitMs: number,
+		admitted: number,
+	): void {
 		if (order === 0) return this.backFrom(now + waitMs);
 		if (order > this.held && alone) {
 			// Beyond what the service admitted in full, sent alone: the budget is what it admitted of
@@ -159,7 +166,7 @@ export class SecondBudget {
 			this.probeFirst = true;
 		} else if (!alone && order < this.held && !this.estimated && ++this.refusedWithin >= 2) {
 			this.bursts = false;
-			this.rate = Math.max(0.1, Math.min(this.rate * 0.9, this.held));
+			this.rate = Math.max(0.1, Math.min(this.rate * 0.9, Math.max(this.held, admitted)));
 			this.spentFor(now, waitMs);
 		} else if (order - 1 >= this.held / 2) {
 			// Late in the second: the budget was too high.
