@@ -62,6 +62,16 @@ class Account {
 		now = next;
 	}
 
+	/** The next second, once a burst was refused: its first request alone (admitted), then the rest at once. */
+	afterRefusal(): Sent[] {
+		this.waitForTurn();
+		const first = this.burst();
+		expect(first).toHaveLength(1);
+		now += 5;
+		this.admit(first[0]);
+		return this.burst();
+	}
+
 	/**
 	 * The service admitted twenty in a second, then refused and asked 300 ms; the first second after
 	 * goes half at once and half one at a time. Returns when that second began.
@@ -104,6 +114,30 @@ describe('a service admitting a number of requests a second', () => {
 		for (const sent of burst.slice(3)) account.refuse(sent, 1_000);
 		expect(account.learned.bursts).toBe(true);
 		expect(account.learned.rate).toBe(20);
+	});
+
+	it('refused late in a second: the seconds move to a second after the last request of the second before, sooner than a wait in whole seconds, and the next first request goes alone', () => {
+		const account = new Account();
+		const began = account.learnTwentyASecond();
+		now = began + 1_000;
+		const most = account.burst(19);
+		now += 10;
+		most.forEach((sent) => account.admit(sent));
+		// The second's last request goes late in it: the service's next window may hold it.
+		now = began + 1_950;
+		account.admit(account.burst(1)[0]);
+		now = began + 2_000;
+		const burst = account.burst();
+		expect(burst).toHaveLength(20);
+		now += 10;
+		burst.slice(0, 10).forEach((sent) => account.admit(sent));
+		account.refuse(burst[10], 1_000);
+		expect(account.learned.held).toBe(10);
+		expect(account.learned.secondsFrom).toBe(began + 2_950);
+		for (const sent of burst.slice(11)) account.refuse(sent, 1_000);
+		account.waitForTurn();
+		expect(now).toBe(began + 2_950);
+		expect(account.burst()).toHaveLength(1);
 	});
 
 	it('refused early in the first second after learning: the wait the service asked stands', () => {
@@ -167,17 +201,15 @@ describe('a service admitting a number of requests a second', () => {
 		burst.slice(0, 19).forEach((sent) => account.admit(sent));
 		account.refuse(burst[19], 1_000);
 		expect(account.learned.held).toBe(19);
-		account.waitForTurn();
-		burst = account.burst();
+		burst = account.afterRefusal();
 		now += 10;
-		burst.slice(0, 15).forEach((sent) => account.admit(sent));
-		account.refuse(burst[15], 1_000);
-		burst.slice(16).forEach((sent) => account.refuse(sent, 1_000));
-		account.waitForTurn();
-		burst = account.burst();
+		burst.slice(0, 14).forEach((sent) => account.admit(sent));
+		account.refuse(burst[14], 1_000);
+		burst.slice(15).forEach((sent) => account.refuse(sent, 1_000));
+		burst = account.afterRefusal();
 		now += 10;
-		burst.slice(0, 3).forEach((sent) => account.admit(sent));
-		account.refuse(burst[9], 1_000);
+		burst.slice(0, 2).forEach((sent) => account.admit(sent));
+		account.refuse(burst[8], 1_000);
 		expect(account.learned.bursts).toBe(false);
 		expect(account.learned.rate).toBeGreaterThanOrEqual(9);
 	});

@@ -123,6 +123,11 @@ export class ServiceLimit {
 		this.changed(now);
 	}
 
+	/** When a request refused now, the service asking to wait `waitMs`, may go again. */
+	retryAt(now: number, waitMs: number): number {
+		return this.seconds?.retryAt(now, waitMs) ?? now + waitMs;
+	}
+
 	/** When a growth step may next be tried, or false when none is due by time alone. */
 	private growthDue(now: number, waiting: number): number | false {
 		if (this.kind === 'none seen' || this.probe !== 'none' || waiting === 0) return false;

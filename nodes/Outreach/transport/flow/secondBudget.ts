@@ -18,10 +18,9 @@ export interface Place {
  *
  * - Refused beyond `held`: the budget is what the service admitted of that second, and the next
  *   second's first request goes alone, as the service's window may not be over.
- * - Refused late in a second: `held` is what the service admitted of it, and the next second begins
- *   when the service said.
- * - Refused early: the service's window held requests of the second before, so it ends, and the next
- *   second begins, at most a second after that second's last request.
+ * - Refused within `held`: the service's window may hold requests of the second before, so it ends,
+ *   and the next second begins, at most a second after that second's last request; late in the
+ *   second, `held` also falls to what the service admitted of it.
  * - **Paced** (a second burst refused before its last request, the first correction of the estimate
  *   aside: the service does not take a second's budget at once): the wait is cut to ten paced intervals
  *   when that is shorter (a Retry-After in whole seconds often asks far more than a budget that refills
@@ -140,6 +139,15 @@ export class SecondBudget {
 		return true;
 	}
 
+	/**
+	 * When a refused request may go again: once the seconds begin afresh, when that is sooner than the
+	 * service's wait (a wait in whole seconds can say more than its window needs).
+	 */
+	retryAt(now: number, waitMs: number): number {
+		if (!this.bursts || this.secondsFrom <= now) return now + waitMs;
+		return Math.min(now + waitMs, this.secondsFrom);
+	}
+
 	/** A tenth faster, or twice as fast while the rate is not known, after a calm stretch. */
 	grow(now: number): void {
 		this.rate *= this.known ? 1.1 : 2;
@@ -168,13 +176,12 @@ export class SecondBudget {
 			this.bursts = false;
 			this.rate = Math.max(0.1, Math.min(this.rate * 0.9, Math.max(this.held, admitted)));
 			this.spentFor(now, waitMs);
-		} else if (order - 1 >= this.held / 2) {
-			// Late in the second: the budget was too high.
-			this.held = Math.min(this.held, order - 1);
-			this.backFrom(now + waitMs);
 		} else {
-			// Early in the second: the service's window held requests of the second before, so it
-			// ends at most a second after that second's last one (a wait in whole seconds can say more).
+			// Late in the second, what goes at once was too much.
+			if (order - 1 >= this.held / 2) this.held = Math.min(this.held, order - 1);
+			// The service's window may hold requests of the second before (a second that spanned two
+			// of its windows), so it ends at most a second after that second's last one (a wait in whole
+			// seconds can say more): the seconds move there, and the next one's first request goes alone.
 			// Without a request in the second before, or when that moment is past, the wait stands.
 			const before = this.secondsFrom + (this.second - 1) * 1_000;
 			const end = this.lastSentBefore >= before ? this.lastSentBefore + 1_000 : Infinity;
