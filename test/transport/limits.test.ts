@@ -140,6 +140,19 @@ describe('a service admitting a number of requests a second', () => {
 		expect(account.burst()).toHaveLength(1);
 	});
 
+	it('a second whose first request goes late in it: that one goes alone, the others wait for the next second, clear of the service’s next window', () => {
+		const account = new Account();
+		const began = account.learnTwentyASecond();
+		now = began + 1_300;
+		const late = account.burst();
+		expect(late).toHaveLength(1);
+		now += 10;
+		account.admit(late[0]);
+		expect(account.send()).toBe(began + 2_000);
+		now = began + 2_000;
+		expect(account.burst()).toHaveLength(20);
+	});
+
 	it('refused early in the first second after learning: the wait the service asked stands', () => {
 		const account = new Account();
 		const first = account.burst(21);

@@ -1,3 +1,10 @@
+/**
+ * A second's requests go from within this time of its start, or one alone, the others waiting for the
+ * next second: where the service's windows begin is known only to be clear of the seconds' starts, and
+ * a second's requests sent later in it may run into the service's next window.
+ */
+const FIRST_REQUEST_WITHIN_MS = 100;
+
 /** A request's place in the seconds a budget counts. */
 export interface Place {
 	/** Its place in its second's budget (1 for the first), or 0 when it was not sent by the second. */
@@ -57,6 +64,8 @@ export class SecondBudget {
 	private estimated = true;
 	/** Whether a second's first request goes alone: the service's window may not be over. */
 	private probeFirst = false;
+	/** Whether this second's first request went late in it: the others wait for the next second. */
+	private begunLate = false;
 	/** Bursts the service refused before their last request: from the second on, requests go paced. */
 	private refusedWithin = 0;
 
@@ -74,8 +83,12 @@ export class SecondBudget {
 		if (!this.bursts) return Math.max(this.pausedUntil, this.nextSendAt);
 		const second = this.secondAt(now);
 		const sent = second === this.second ? this.sentInSecond : 0;
-		if (sent >= Math.max(1, Math.floor(this.rate)))
-			return Math.max(this.pausedUntil, this.secondsFrom + (second + 1) * 1_000);
+		const start = this.secondsFrom + second * 1_000;
+		if ((sent > 0 && this.begunLate) || sent >= Math.max(1, Math.floor(this.rate)))
+			return Math.max(this.pausedUntil, start + 1_000);
+		// Late in the second, one request alone: a single call need not wait for the next second.
+		if (sent === 0 && now - start > FIRST_REQUEST_WITHIN_MS)
+			return inFlight === 0 ? Math.max(this.pausedUntil, now) : false;
 		if (sent < this.held && !(sent === 1 && this.probeFirst))
 			return Math.max(this.pausedUntil, now);
 		// Beyond what the service admitted in full, one at a time: a growth step it refuses costs one.
@@ -97,6 +110,7 @@ export class SecondBudget {
 			this.second = second;
 			this.sentInSecond = 0;
 			this.lastSentBefore = this.lastSent;
+			this.begunLate = now - (this.secondsFrom + second * 1_000) > FIRST_REQUEST_WITHIN_MS;
 		}
 		this.lastSent = now;
 		return { order: ++this.sentInSecond, recounts: this.recounts };
