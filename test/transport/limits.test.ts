@@ -153,6 +153,42 @@ describe('a service admitting a number of requests a second', () => {
 		expect(account.burst()).toHaveLength(20);
 	});
 
+	it('late in a second, a slow request of an earlier second in flight: the next request waits for the next second at most, not for that answer', () => {
+		const account = new Account();
+		const began = account.learnTwentyASecond();
+		now = began + 1_000;
+		const slow = account.burst(1);
+		now = began + 2_300;
+		expect(account.send()).toBe(began + 3_000);
+		now = began + 3_000;
+		// After a second without requests, its first goes alone, then the rest at once.
+		const alone = account.burst();
+		expect(alone).toHaveLength(1);
+		now += 10;
+		account.admit(alone[0]);
+		expect(account.burst()).toHaveLength(19);
+		account.admit(slow[0]);
+	});
+
+	it('beyond what goes at once, a slow request in flight: the next second’s budget goes at its start, not after that answer', () => {
+		const account = new Account();
+		const first = account.burst(21);
+		now += 10;
+		first.slice(0, 20).forEach((sent) => account.admit(sent));
+		account.refuse(first[20], 300);
+		account.waitForTurn();
+		const began = now;
+		const half = account.burst();
+		now += 10;
+		half.forEach((sent) => account.admit(sent));
+		const beyond = account.burst();
+		expect(beyond).toHaveLength(1);
+		expect(account.send()).toBe(began + 1_000);
+		now = began + 1_000;
+		expect(account.burst()).toHaveLength(10);
+		account.admit(beyond[0]);
+	});
+
 	it('refused early in the first second after learning: the wait the service asked stands', () => {
 		const account = new Account();
 		const first = account.burst(21);

@@ -22,8 +22,8 @@ export interface FlowShare {
  * has how it is learned). A run has its own Max Concurrent Requests in flight from its first request.
  * Turns go first to the run with the fewest in flight, so that a single call is not queued behind a
  * bulk run; within a run, in the order its items first asked. Every refused request waits what the
- * service asked before it is sent again (or until a service limiting requests a second has its budget
- * back, when that is sooner: limits.ts); the others go on.
+ * service asked before it is sent again, or until the seconds of a service limiting requests a second
+ * begin again, when a refusal moved them sooner (secondBudget.ts); the others go on.
  */
 export class AccountGate {
 	private readonly shares = new Set<Share>();

@@ -66,7 +66,8 @@ export class ServiceLimit {
 		if (inFlight >= this.window && !this.grow(now, waiting)) return this.growthDue(now, waiting);
 		if (!this.seconds) return true;
 		const at = this.seconds.next(now, inFlight);
-		if (at === false) return false;
+		// A slow answer does not hold back the next second's budget.
+		if (at === false) return this.seconds.nextSecond(now);
 		if (at <= now) return true;
 		this.grow(now, waiting);
 		return at;

@@ -14,8 +14,8 @@ export interface Place {
 }
 
 /**
- * How many requests a second a service admits, and when each may go. Nothing goes until the wait the
- * service asked is over, and seconds are counted from that moment. Each second, what the service
+ * How many requests a second a service admits, and when each may go. At first nothing goes until the
+ * wait the service asked is over, and seconds are counted from that moment. Each second, what the service
  * admitted in full in one (`held`) goes at once; beyond it, one request at a time up to the budget, so
  * that a refusal there costs one request. At first, half of what the service admitted in the second
  * before its refusal goes at once (that second may have spanned two of the service's windows), the rest
@@ -27,7 +27,9 @@ export interface Place {
  *   second's first request goes alone, as the service's window may not be over.
  * - Refused within `held`: the service's window may hold requests of the second before, so it ends,
  *   and the next second begins, at most a second after that second's last request; late in the
- *   second, `held` also falls to what the service admitted of it.
+ *   second, `held` also falls to what the service admitted of it. The refused requests go again then.
+ * - A second whose first request goes late in it (FIRST_REQUEST_WITHIN_MS) sends that one alone. What
+ *   waits for an answer (one at a time) goes at the next second's start at the latest.
  * - **Paced** (a second burst refused before its last request, the first correction of the estimate
  *   aside: the service does not take a second's budget at once): the wait is cut to ten paced intervals
  *   when that is shorter (a Retry-After in whole seconds often asks far more than a budget that refills
@@ -78,7 +80,7 @@ export class SecondBudget {
 		this.backFrom(now + waitMs);
 	}
 
-	/** When the next request may go, or false until an answer comes. */
+	/** When the next request may go, or false until an answer comes or the next second begins. */
 	next(now: number, inFlight: number): number | false {
 		if (!this.bursts) return Math.max(this.pausedUntil, this.nextSendAt);
 		const second = this.secondAt(now);
@@ -93,6 +95,11 @@ export class SecondBudget {
 			return Math.max(this.pausedUntil, now);
 		// Beyond what the service admitted in full, one at a time: a growth step it refuses costs one.
 		return inFlight === 0 ? Math.max(this.pausedUntil, now) : false;
+	}
+
+	/** When the second after the one `now` is in begins. */
+	nextSecond(now: number): number {
+		return Math.max(this.pausedUntil, this.secondsFrom + (this.secondAt(now) + 1) * 1_000);
 	}
 
 	/** A request goes now: its place in the seconds. */
