@@ -73,17 +73,24 @@ class Account {
 	}
 
 	/**
-	 * The service admitted twenty in a second, then refused and asked 300 ms; the first second after
-	 * goes half at once and half one at a time. Returns when that second began.
+	 * The service admitted twenty in a second, then refused and asked 300 ms: the first second after
+	 * begins, with what goes at once.
 	 */
-	learnTwentyASecond(): number {
+	firstSecondAfterLearning(): { began: number; half: Sent[] } {
 		const first = this.burst(21);
 		now += 10;
 		first.slice(0, 20).forEach((sent) => this.admit(sent));
 		this.refuse(first[20], 300);
 		this.waitForTurn();
-		const began = now;
-		const half = this.burst();
+		return { began: now, half: this.burst() };
+	}
+
+	/**
+	 * The service admitted twenty in a second, then refused and asked 300 ms; the first second after
+	 * goes half at once and half one at a time. Returns when that second began.
+	 */
+	learnTwentyASecond(): number {
+		const { began, half } = this.firstSecondAfterLearning();
 		expect(half).toHaveLength(10);
 		now += 10;
 		half.forEach((sent) => this.admit(sent));
@@ -172,13 +179,7 @@ describe('a service admitting a number of requests a second', () => {
 
 	it('beyond what goes at once, a slow request in flight: the next second’s budget goes at its start, not after that answer', () => {
 		const account = new Account();
-		const first = account.burst(21);
-		now += 10;
-		first.slice(0, 20).forEach((sent) => account.admit(sent));
-		account.refuse(first[20], 300);
-		account.waitForTurn();
-		const began = now;
-		const half = account.burst();
+		const { began, half } = account.firstSecondAfterLearning();
 		now += 10;
 		half.forEach((sent) => account.admit(sent));
 		const beyond = account.burst();
@@ -191,12 +192,7 @@ describe('a service admitting a number of requests a second', () => {
 
 	it('refused early in the first second after learning: the wait the service asked stands', () => {
 		const account = new Account();
-		const first = account.burst(21);
-		now += 10;
-		first.slice(0, 20).forEach((sent) => account.admit(sent));
-		account.refuse(first[20], 300);
-		account.waitForTurn();
-		const half = account.burst();
+		const { half } = account.firstSecondAfterLearning();
 		now += 20;
 		account.admit(half[0]);
 		account.refuse(half[1], 1_000);
