@@ -85,21 +85,19 @@ export class SecondBudget {
 		if (!this.bursts) return Math.max(this.pausedUntil, this.nextSendAt);
 		const second = this.secondAt(now);
 		const sent = second === this.second ? this.sentInSecond : 0;
-		const start = this.secondsFrom + second * 1_000;
 		if ((sent > 0 && this.begunLate) || sent >= Math.max(1, Math.floor(this.rate)))
-			return Math.max(this.pausedUntil, start + 1_000);
+			return this.nextSecond(now);
+		const ready = Math.max(this.pausedUntil, now);
 		// Late in the second, one request alone: a single call need not wait for the next second.
-		if (sent === 0 && now - start > FIRST_REQUEST_WITHIN_MS)
-			return inFlight === 0 ? Math.max(this.pausedUntil, now) : false;
-		if (sent < this.held && !(sent === 1 && this.probeFirst))
-			return Math.max(this.pausedUntil, now);
+		if (sent === 0 && this.late(now, second)) return inFlight === 0 ? ready : false;
+		if (sent < this.held && !(sent === 1 && this.probeFirst)) return ready;
 		// Beyond what the service admitted in full, one at a time: a growth step it refuses costs one.
-		return inFlight === 0 ? Math.max(this.pausedUntil, now) : false;
+		return inFlight === 0 ? ready : false;
 	}
 
 	/** When the second after the one `now` is in begins. */
 	nextSecond(now: number): number {
-		return Math.max(this.pausedUntil, this.secondsFrom + (this.secondAt(now) + 1) * 1_000);
+		return Math.max(this.pausedUntil, this.startOf(this.secondAt(now) + 1));
 	}
 
 	/** A request goes now: its place in the seconds. */
@@ -117,7 +115,7 @@ export class SecondBudget {
 			this.second = second;
 			this.sentInSecond = 0;
 			this.lastSentBefore = this.lastSent;
-			this.begunLate = now - (this.secondsFrom + second * 1_000) > FIRST_REQUEST_WITHIN_MS;
+			this.begunLate = this.late(now, second);
 		}
 		this.lastSent = now;
 		return { order: ++this.sentInSecond, recounts: this.recounts };
@@ -204,8 +202,10 @@ export class SecondBudget {
 			// of its windows), so it ends at most a second after that second's last one (a wait in whole
 			// seconds can say more): the seconds move there, and the next one's first request goes alone.
 			// Without a request in the second before, or when that moment is past, the wait stands.
-			const before = this.secondsFrom + (this.second - 1) * 1_000;
-			const end = this.lastSentBefore >= before ? this.lastSentBefore + 1_000 : Infinity;
+			const end =
+				this.lastSentBefore >= this.startOf(this.second - 1)
+					? this.lastSentBefore + 1_000
+					: Infinity;
 			this.backFrom(end > now ? Math.min(now + waitMs, end) : now + waitMs);
 			this.probeFirst = true;
 		}
@@ -231,6 +231,16 @@ export class SecondBudget {
 		this.pausedUntil = this.secondsFrom = at;
 		this.second = -1;
 		this.recounts++;
+	}
+
+	/** When the second `second` begins, counted from when the service last said its budget was back. */
+	private startOf(second: number): number {
+		return this.secondsFrom + second * 1_000;
+	}
+
+	/** Whether `now` is too late in its second, `second`, for that second's requests to go at once. */
+	private late(now: number, second: number): boolean {
+		return now - this.startOf(second) > FIRST_REQUEST_WITHIN_MS;
 	}
 
 	/** The second, counted from when the service last said its budget was back, that `now` is in. */
