@@ -102,26 +102,6 @@ describe('the gate of one service account', () => {
 		expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(1_000);
 	});
 
-	it('a slow service: after the first refusals the next request goes alone as soon as an answer frees a place, not once nothing is in flight; refused, the gate counts seconds', async () => {
-		const share = new AccountGate().share(10);
-		const slots = await take(share, 10);
-		// The service admitted 6, still in progress, and refused 4 at once.
-		for (const slot of slots.slice(6)) slot.refused(1_000);
-		expect(await turnWithin(share, 50, 100)).toBeUndefined();
-		slots[0].answered();
-		// Five still in flight: a service limiting how many at once would admit this one now.
-		const alone = await turnWithin(share, 50, 101);
-		expect(alone).toBeDefined();
-		expect(await turnWithin(share, 50, 102)).toBeUndefined();
-		// One limiting a second refuses it: nothing goes until its wait has passed.
-		const refusedAt = Date.now();
-		alone?.refused(300);
-		for (const slot of slots.slice(1, 6)) slot.answered();
-		const next = await turnWithin(share, 1_000, 103);
-		expect(next).toBeDefined();
-		expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(290);
-	});
-
 	/** Takes `count` turns one after the other, each answered (admitted) as soon as it comes. */
 	async function admit(share: FlowShare, count: number, from: number) {
 		for (let item = from; item < from + count; item++)

@@ -17,8 +17,7 @@ export interface Sent extends Place {
  * What one service account admits, learned from its refusals (429):
  *
  * - **The first refusals.** One fewer in flight for each refusal (a burst of W refused down to the N
- *   admitted leaves N), and the next request goes alone, once an admitted answer freed a place or
- *   nothing else is in flight.
+ *   admitted leaves N), and the next request goes alone, once nothing else is in flight.
  * - **How many at once** (that request was admitted): one fewer in flight per later refusal.
  * - **How many a second** (refused though it went alone, or every request was refused): see
  *   `SecondBudget`.
@@ -60,11 +59,7 @@ export class ServiceLimit {
 	 * or a pause), or false until an answer comes. `waiting` is how many requests wait, or will ask.
 	 */
 	allows(inFlight: number, now: number, waiting: number): boolean | number {
-		// After the first refusals the next request goes alone once an answer freed a place (a service
-		// limiting how many at once admits it then, one limiting a second still refuses it), or once
-		// nothing is in flight.
-		if (this.probe === 'sent') return false;
-		if (this.probe === 'wanted' && inFlight > 0 && this.admittedSinceRefusal === 0) return false;
+		if (this.probe === 'sent' || (this.probe === 'wanted' && inFlight > 0)) return false;
 		// Every request was refused: the service's budget is spent, no need to send one alone.
 		if (this.probe === 'wanted' && this.admittedSinceRefusal === 0)
 			this.perSecond(now, Math.max(0, this.backAt - now));
