@@ -52,7 +52,7 @@ class Account {
 
 	refuse(sent: Sent, waitMs: number): void {
 		this.inFlight--;
-		this.limit.refused(sent, waitMs, this.inFlight);
+		this.limit.refused(sent, waitMs);
 	}
 
 	/** Waits until the next request may go. */
@@ -260,13 +260,90 @@ describe('a service admitting a number of requests a second', () => {
 	});
 });
 
+describe('the first refusals', () => {
+	it('refusals that come back while admitted answers drain lower what goes at once by one each, not to what is still in flight', () => {
+		const account = new Account();
+		const first = account.burst(25);
+		now += 10;
+		first.slice(0, 10).forEach((sent) => account.admit(sent));
+		first.slice(10, 15).forEach((sent) => account.refuse(sent, 1_000));
+		now += 10;
+		first.slice(15, 20).forEach((sent) => account.admit(sent));
+		first.slice(20).forEach((sent) => account.refuse(sent, 1_000));
+		// Nothing in flight: the request sent alone goes, and is admitted (the service's window was over).
+		const alone = account.burst();
+		expect(alone).toHaveLength(1);
+		now += 10;
+		account.admit(alone[0]);
+		expect(account.burst()).toHaveLength(90);
+	});
+});
+
+describe('where the windows of a service limiting a second begin', () => {
+	/** Twenty admitted, then ten refused with a wait in whole seconds: the budget is learned. */
+	function refusedInWholeSeconds(account: Account): number {
+		const sentAt = now;
+		const first = account.burst(30);
+		now += 10;
+		first.slice(0, 20).forEach((sent) => account.admit(sent));
+		first.slice(20).forEach((sent) => account.refuse(sent, 1_000));
+		return sentAt;
+	}
+
+	it('a wait in whole seconds: one request every 100 ms from the refusal until one is admitted; the seconds begin where it went, what the window before admitted at once', () => {
+		const account = new Account();
+		const sentAt = refusedInWholeSeconds(account);
+		expect(account.send()).toBe(sentAt + 100);
+		now = sentAt + 100;
+		const early = account.burst();
+		expect(early).toHaveLength(1);
+		expect(account.send()).toBe(sentAt + 200);
+		now += 5;
+		account.refuse(early[0], 1_000);
+		now = sentAt + 200;
+		const edge = account.burst();
+		now = sentAt + 300;
+		const after = account.burst();
+		expect([edge.length, after.length]).toEqual([1, 1]);
+		now = sentAt + 350;
+		account.admit(edge[0]);
+		expect(account.learned.secondsFrom).toBe(sentAt + 200);
+		expect(account.learned.held).toBe(20);
+		// Two of the second's twenty went: the other eighteen go at once.
+		expect(account.burst()).toHaveLength(18);
+		expect(account.send()).toBe(sentAt + 1_200);
+		account.admit(after[0]);
+	});
+
+	it('a wait that is an HTTP date marks the window’s edge: nothing goes before it', () => {
+		const account = new Account();
+		const sentAt = now;
+		const first = account.burst(30);
+		now += 10;
+		first.slice(0, 20).forEach((sent) => account.admit(sent));
+		first.slice(20).forEach((sent) => account.refuse(sent, 737));
+		expect(account.send()).toBe(sentAt + 10 + 737);
+	});
+});
+
+describe('beyond what goes at once', () => {
+	it('no request in the last quarter of a second: it could reach the service in its next window', () => {
+		const account = new Account();
+		const { began, half } = account.firstSecondAfterLearning();
+		now += 10;
+		half.forEach((sent) => account.admit(sent));
+		now = began + 760;
+		expect(account.send()).toBe(began + 1_000);
+	});
+});
+
 describe('a second budget that goes paced', () => {
 	/** A budget learned at twenty a second, all twenty admitted in one second; the next one begins. */
 	function twentyASecond(): SecondBudget {
 		const budget = new SecondBudget(20, now, 0);
 		for (let request = 0; request < 20; request++) {
 			expect(budget.next(now, 0)).toBe(now);
-			budget.admitted(budget.sent(now).order, now);
+			budget.admitted(budget.sent(now), now);
 		}
 		now += 1_000;
 		return budget;
@@ -276,16 +353,16 @@ describe('a second budget that goes paced', () => {
 		const budget = twentyASecond();
 		const first = Array.from({ length: 20 }, () => budget.sent(now));
 		now += 10;
-		first.slice(0, 14).forEach(({ order }) => budget.admitted(order, now));
+		first.slice(0, 14).forEach((place) => budget.admitted(place, now));
 		expect(budget.refused(first[14], false, now, 1_000, 20)).toBe(true);
 		const next = budget.next(now, 0);
 		if (next === false) throw new Error('expected a moment');
 		now = next;
 		const alone = budget.sent(now);
-		budget.admitted(alone.order, now);
+		budget.admitted(alone, now);
 		const second = Array.from({ length: 13 }, () => budget.sent(now));
 		now += 10;
-		second.slice(0, 8).forEach(({ order }) => budget.admitted(order, now));
+		second.slice(0, 8).forEach((place) => budget.admitted(place, now));
 		// Thirty admitted in the last second, fourteen of them at once: paced at a tenth below twenty.
 		expect(budget.refused(second[8], false, now, 1_000, 30)).toBe(true);
 		const { bursts, rate } = budget as unknown as { bursts: boolean; rate: number };

@@ -106,7 +106,7 @@ export class AccountGate {
 			},
 			refused: (waitMs) => {
 				if (!release()) return;
-				this.limit.refused(sent, waitMs, this.inFlight);
+				this.limit.refused(sent, waitMs);
 				share.places.get(waiter.item)!.notBefore = this.limit.retryAt(Date.now(), waitMs);
 				this.pump();
 			},

@@ -7,7 +7,6 @@ type Kind = 'none seen' | 'at once' | 'a second';
 
 /** What the gate needs to know of a request it let go, to learn from its answer. */
 export interface Sent extends Place {
-	at: number;
 	/** The only one in flight when it went, or the request sent alone after the first refusals. */
 	alone: () => boolean;
 	probe: boolean;
@@ -46,6 +45,10 @@ export class ServiceLimit {
 	/** Growth steps the service refused in a row: each doubles the calm stretch before the next. */
 	private failedSteps = 0;
 	private steppedAt = -1;
+	/** Whether the service's last wait was in whole seconds: it then says only that its window ends within. */
+	private waitInSeconds = false;
+	/** When the latest request the service refused went. */
+	private refusedSentAt = 0;
 	private readonly admissions = new Admissions();
 
 	/** A run joins with its own limit: until the service refuses, the largest run's limit holds. */
@@ -77,13 +80,15 @@ export class ServiceLimit {
 	sent(now: number, atOnce: number, alone: () => boolean): Sent {
 		const probe = this.probe === 'wanted';
 		if (probe) this.probe = 'sent';
-		const place = this.seconds?.sent(now) ?? { order: 0, recounts: 0 };
-		return { ...place, at: now, probe, alone: () => probe || (atOnce === 1 && alone()) };
+		const place = this.seconds?.sent(now) ?? { at: now, order: 0, recounts: 0, edge: false };
+		return { ...place, probe, alone: () => probe || (atOnce === 1 && alone()) };
 	}
 
-	answered({ at, probe, order }: Sent): void {
-		this.admissions.add(at);
-		this.seconds?.admitted(order, at);
+	answered(sent: Sent): void {
+		const { at, probe } = sent;
+		const now = Date.now();
+		this.admissions.add(at, now);
+		this.seconds?.admitted(sent, now);
 		this.admittedSinceRefusal++;
 		this.admittedSinceChange++;
 		// Nothing refused yet: one more in flight for each window's worth admitted.
@@ -102,9 +107,11 @@ export class ServiceLimit {
 		}
 	}
 
-	/** The service refused a request and asked to wait `waitMs`; `inFlight` are still in flight. */
-	refused(sent: Sent, waitMs: number, inFlight: number): void {
+	/** The service refused a request and asked to wait `waitMs`. */
+	refused(sent: Sent, waitMs: number): void {
 		const now = Date.now();
+		this.waitInSeconds = waitMs > 0 && waitMs % 1_000 === 0;
+		this.refusedSentAt = Math.max(this.refusedSentAt, sent.at);
 		// Refused right after a growth step: the service did not take it.
 		if (this.steppedAt === this.changedAt && sent.at >= this.steppedAt) this.failedSteps++;
 		if (this.seconds) {
@@ -113,7 +120,7 @@ export class ServiceLimit {
 		} else if (sent.alone()) this.perSecond(now, waitMs);
 		else if (this.kind === 'at once') this.window = Math.max(1, this.window - 1);
 		else {
-			this.window = Math.max(1, Math.min(this.window - 1, inFlight));
+			this.window = Math.max(1, this.window - 1);
 			if (this.probe === 'none') {
 				this.admittedSinceRefusal = 0;
 				this.budget = this.admissions.inLastSecond(now);
@@ -165,7 +172,13 @@ export class ServiceLimit {
 		this.probe = 'none';
 		this.window = Math.max(this.window, this.largestRun);
 		const admitted = Math.max(this.budget, this.admissions.inLastSecond(now));
-		this.seconds = new SecondBudget(admitted, now, waitMs);
+		this.seconds = new SecondBudget(
+			admitted,
+			now,
+			waitMs,
+			this.waitInSeconds ? this.refusedSentAt : undefined,
+			this.admissions,
+		);
 		this.changed(now);
 	}
 }

@@ -1,3 +1,5 @@
+import { Admissions } from './admissions';
+
 /**
  * A second's requests go from within this time of its start, or one alone, the others waiting for the
  * next second: where the service's windows begin is known only to be clear of the seconds' starts, and
@@ -5,12 +7,39 @@
  */
 const FIRST_REQUEST_WITHIN_MS = 100;
 
+/**
+ * Beyond what the service admitted in full, no request goes within this time of a second's end: its
+ * way to the service may take longer than the rest of the second, and it would count in the next window.
+ */
+const LAST_STEP_MS = 250;
+
+/**
+ * While a wait in whole seconds says only that the service's window ends within it, one request goes
+ * this often from the refusal on: the first the service admits marks where its windows begin.
+ */
+const EDGE_STEP_MS = 100;
+
+/** An edge not found by then is left unknown: the answers are too slow to tell it. */
+const EDGE_SEARCH_MS = 3_000;
+
 /** A request's place in the seconds a budget counts. */
 export interface Place {
+	/** When it went. */
+	at: number;
 	/** Its place in its second's budget (1 for the first), or 0 when it was not sent by the second. */
 	order: number;
 	/** How many times the seconds had been counted afresh when it went. */
 	recounts: number;
+	/** Sent to find where the service's windows begin. */
+	edge: boolean;
+}
+
+/** Where a service's windows begin, while it is looked for. */
+interface Edge {
+	/** When the latest request the service refused went: a window began after. */
+	refusedAt: number;
+	/** When the requests since went. */
+	sends: number[];
 }
 
 /**
@@ -23,6 +52,11 @@ export interface Place {
  * HTTP date in Retry-After marks a window's edge); a bucket that refills by the request has refilled by
  * then.
  *
+ * - A wait in whole seconds says only that the service's window ends within it. Meanwhile one request
+ *   goes every EDGE_STEP_MS from the last refused one: the first the service admits marks where its
+ *   windows begin, and the seconds are counted from when it went. What the window before admitted
+ *   of what was sent within a second of then goes at once, when that is more than half.
+ * - Beyond `held`, no request goes in the last LAST_STEP_MS of a second.
  * - Refused beyond `held`: the budget is what the service admitted of that second, and the next
  *   second's first request goes alone, as the service's window may not be over.
  * - Refused within `held`: the service's window may hold requests of the second before, so it ends,
@@ -70,19 +104,37 @@ export class SecondBudget {
 	private begunLate = false;
 	/** Bursts the service refused before their last request: from the second on, requests go paced. */
 	private refusedWithin = 0;
+	/** Set while where the service's windows begin is looked for. */
+	private edge?: Edge;
 
-	/** The service admitted `admitted` in the second before it refused, and asked to wait `waitMs`. */
-	constructor(admitted: number, now: number, waitMs: number) {
+	/**
+	 * The service admitted `admitted` in the second before it refused, and asked to wait `waitMs`.
+	 * `refusedSentAt`, when that wait says only that its window ends within it (whole seconds): when
+	 * the latest request it refused went.
+	 */
+	constructor(
+		admitted: number,
+		now: number,
+		waitMs: number,
+		refusedSentAt?: number,
+		private readonly admissions = new Admissions(),
+	) {
 		this.rate = Math.max(1, admitted);
 		// Nothing admitted to go by: the rate doubles at each growth step until a refusal.
 		this.known = admitted > 1;
 		this.held = Math.floor(this.rate / 2);
 		this.backFrom(now + waitMs);
+		if (refusedSentAt !== undefined && waitMs > EDGE_STEP_MS)
+			this.edge = { refusedAt: refusedSentAt, sends: [] };
 	}
 
 	/** When the next request may go, or false until an answer comes or the next second begins. */
 	next(now: number, inFlight: number): number | false {
 		if (!this.bursts) return Math.max(this.pausedUntil, this.nextSendAt);
+		if (this.edge && now < this.secondsFrom) {
+			const at = (this.edge.sends.at(-1) ?? this.edge.refusedAt) + EDGE_STEP_MS;
+			return Math.max(now, Math.min(at, this.secondsFrom));
+		}
 		const second = this.secondAt(now);
 		const sent = second === this.second ? this.sentInSecond : 0;
 		if ((sent > 0 && this.begunLate) || sent >= Math.max(1, Math.floor(this.rate)))
@@ -92,6 +144,8 @@ export class SecondBudget {
 		if (sent === 0 && this.late(now, second)) return inFlight === 0 ? ready : false;
 		if (sent < this.held && !(sent === 1 && this.probeFirst)) return ready;
 		// Beyond what the service admitted in full, one at a time: a growth step it refuses costs one.
+		// Not late in the second: it could reach the service in its next window.
+		if (now - this.startOf(second) > 1_000 - LAST_STEP_MS) return this.nextSecond(now);
 		return inFlight === 0 ? ready : false;
 	}
 
@@ -102,11 +156,16 @@ export class SecondBudget {
 
 	/** A request goes now: its place in the seconds. */
 	sent(now: number): Place {
+		if (this.edge && this.bursts) {
+			if (now > this.secondsFrom + EDGE_SEARCH_MS) this.edge = undefined;
+			else this.edge.sends.push(now);
+			if (now < this.secondsFrom) return { at: now, order: 0, recounts: this.recounts, edge: true };
+		}
 		if (!this.bursts) {
 			// Paced: one request per interval, and at most one more when the gate fell behind.
 			const interval = 1_000 / this.rate;
 			this.nextSendAt = Math.max(this.nextSendAt, now - interval) + interval;
-			return { order: 0, recounts: this.recounts };
+			return { at: now, order: 0, recounts: this.recounts, edge: false };
 		}
 		const second = this.secondAt(now);
 		if (second !== this.second) {
@@ -118,11 +177,12 @@ export class SecondBudget {
 			this.begunLate = this.late(now, second);
 		}
 		this.lastSent = now;
-		return { order: ++this.sentInSecond, recounts: this.recounts };
+		return { at: now, order: ++this.sentInSecond, recounts: this.recounts, edge: false };
 	}
 
-	/** The service admitted the request sent at `at`, `order` in its second. */
-	admitted(order: number, at: number): void {
+	/** The service admitted the request `place`. */
+	admitted({ order, at, edge }: Place, now: number): void {
+		if (edge && this.edge) return this.found(at, now, this.edge);
 		// Beyond `held`, sent alone and admitted: one more at once, at most one more a second once the
 		// estimate is over (a second that spans two of the service's windows admits more than one's).
 		if (order === this.held + 1 && (this.estimated || this.second !== this.raisedIn)) {
@@ -141,6 +201,11 @@ export class SecondBudget {
 	 * second: whether that says something new.
 	 */
 	refused(place: Place, alone: boolean, now: number, waitMs: number, admitted: number): boolean {
+		if (place.edge) {
+			// Its window had not begun: the edge is later.
+			if (this.edge) this.edge.refusedAt = Math.max(this.edge.refusedAt, place.at);
+			return false;
+		}
 		// Sent before the seconds were counted afresh, or before the refusal that began this wait was
 		// answered: nothing new.
 		if (this.bursts && place.recounts < this.recounts) return false;
@@ -210,6 +275,30 @@ export class SecondBudget {
 			this.probeFirst = true;
 		}
 		this.estimated = false;
+	}
+
+	/**
+	 * The service admitted a request sent at `start` to find its windows' edge: one began between the
+	 * request it last refused and then. The seconds are counted from then, with what went since in them.
+	 */
+	private found(start: number, now: number, { refusedAt, sends }: Edge): void {
+		this.edge = undefined;
+		// The window before began a second before at the latest, and had admitted all it would by its
+		// last refusal: what it admitted of what was sent between goes at once.
+		const before = this.admissions.between(start - 1_000, refusedAt);
+		if (before > this.held) {
+			this.held = before;
+			this.rate = Math.max(this.rate, before);
+		}
+		this.backFrom(start);
+		this.second = this.secondAt(now);
+		const from = this.startOf(this.second);
+		const inSecond = sends.filter((at) => at >= from);
+		this.sentInSecond = inSecond.length;
+		this.lastSent = sends.at(-1) ?? 0;
+		this.lastSentBefore = sends.filter((at) => at < from).at(-1) ?? 0;
+		this.begunLate = inSecond.length > 0 && this.late(inSecond[0], this.second);
+		this.probeFirst = false;
 	}
 
 	private spentFor(now: number, waitMs: number): void {
