@@ -280,19 +280,19 @@ describe('the first refusals', () => {
 });
 
 describe('where the windows of a service limiting a second begin', () => {
-	/** Twenty admitted, then ten refused with a wait in whole seconds: the budget is learned. */
-	function refusedInWholeSeconds(account: Account): number {
+	/** Twenty admitted, then ten refused with a wait of `waitMs`: the budget is learned. */
+	function refused(account: Account, waitMs: number): number {
 		const sentAt = now;
 		const first = account.burst(30);
 		now += 10;
 		first.slice(0, 20).forEach((sent) => account.admit(sent));
-		first.slice(20).forEach((sent) => account.refuse(sent, 1_000));
+		first.slice(20).forEach((sent) => account.refuse(sent, waitMs));
 		return sentAt;
 	}
 
-	it('a wait in whole seconds: one request every 100 ms from the refusal until one is admitted; the seconds begin where it went, what the window before admitted at once', () => {
+	it('a wait of one second: one request every 100 ms from the refusal until one is admitted; the seconds begin just after it went, what the window before admitted at once', () => {
 		const account = new Account();
-		const sentAt = refusedInWholeSeconds(account);
+		const sentAt = refused(account, 1_000);
 		expect(account.send()).toBe(sentAt + 100);
 		now = sentAt + 100;
 		const early = account.burst();
@@ -307,12 +307,30 @@ describe('where the windows of a service limiting a second begin', () => {
 		expect([edge.length, after.length]).toEqual([1, 1]);
 		now = sentAt + 350;
 		account.admit(edge[0]);
-		expect(account.learned.secondsFrom).toBe(sentAt + 200);
+		expect(account.learned.secondsFrom).toBe(sentAt + 250);
 		expect(account.learned.held).toBe(20);
-		// Two of the second's twenty went: the other eighteen go at once.
+		// Two of the window's twenty went: the other eighteen go at once.
 		expect(account.burst()).toHaveLength(18);
-		expect(account.send()).toBe(sentAt + 1_200);
+		expect(account.send()).toBe(sentAt + 1_250);
 		account.admit(after[0]);
+	});
+
+	it('the search ends a second after the last refused request went: a window of a second is over by then', () => {
+		const account = new Account();
+		const sentAt = refused(account, 1_000);
+		for (let step = 1; step <= 9; step++) {
+			expect(account.send()).toBe(sentAt + step * 100);
+			now = sentAt + step * 100;
+			const [edge] = account.burst();
+			account.refuse(edge, 1_000);
+		}
+		expect(account.send()).toBe(sentAt + 10 + 1_000);
+	});
+
+	it('a longer wait in whole seconds (a window of a minute, a penalty) is waited out: nothing goes to search', () => {
+		const account = new Account();
+		refused(account, 40_000);
+		expect(account.send()).toBe(now + 40_000);
 	});
 
 	it('a wait that is an HTTP date marks the window’s edge: nothing goes before it', () => {

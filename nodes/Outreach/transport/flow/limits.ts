@@ -45,8 +45,8 @@ export class ServiceLimit {
 	/** Growth steps the service refused in a row: each doubles the calm stretch before the next. */
 	private failedSteps = 0;
 	private steppedAt = -1;
-	/** Whether the service's last wait was in whole seconds: it then says only that its window ends within. */
-	private waitInSeconds = false;
+	/** Whether the service's last wait was one second, in whole seconds: its window ends within it. */
+	private waitOneSecond = false;
 	/** When the latest request the service refused went. */
 	private refusedSentAt = 0;
 	private readonly admissions = new Admissions();
@@ -110,7 +110,7 @@ export class ServiceLimit {
 	/** The service refused a request and asked to wait `waitMs`. */
 	refused(sent: Sent, waitMs: number): void {
 		const now = Date.now();
-		this.waitInSeconds = waitMs > 0 && waitMs % 1_000 === 0;
+		this.waitOneSecond = waitMs === 1_000;
 		this.refusedSentAt = Math.max(this.refusedSentAt, sent.at);
 		// Refused right after a growth step: the service did not take it.
 		if (this.steppedAt === this.changedAt && sent.at >= this.steppedAt) this.failedSteps++;
@@ -176,7 +176,7 @@ export class ServiceLimit {
 			admitted,
 			now,
 			waitMs,
-			this.waitInSeconds ? this.refusedSentAt : undefined,
+			this.waitOneSecond ? this.refusedSentAt : undefined,
 			this.admissions,
 		);
 		this.changed(now);

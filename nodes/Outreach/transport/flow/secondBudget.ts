@@ -14,12 +14,19 @@ const FIRST_REQUEST_WITHIN_MS = 100;
 const LAST_STEP_MS = 250;
 
 /**
- * While a wait in whole seconds says only that the service's window ends within it, one request goes
- * this often from the refusal on: the first the service admits marks where its windows begin.
+ * While a wait of one second in whole seconds says only that the service's window ends within it, one
+ * request goes this often from the last refused one on: the first the service admits marks where its
+ * windows begin.
  */
 const EDGE_STEP_MS = 100;
 
-/** An edge not found by then is left unknown: the answers are too slow to tell it. */
+/**
+ * The seconds begin this long after the request that marked the edge went: a request on a quicker way
+ * to the service than that one would otherwise reach it before its window begins.
+ */
+const EDGE_MARGIN_MS = 50;
+
+/** Answers to the search that come this long after it ended are too slow to tell the edge. */
 const EDGE_SEARCH_MS = 3_000;
 
 /** A request's place in the seconds a budget counts. */
@@ -38,6 +45,8 @@ export interface Place {
 interface Edge {
 	/** When the latest request the service refused went: a window began after. */
 	refusedAt: number;
+	/** When the search ends: the service's window is over by then. */
+	until: number;
 	/** When the requests since went. */
 	sends: number[];
 }
@@ -52,10 +61,11 @@ interface Edge {
  * HTTP date in Retry-After marks a window's edge); a bucket that refills by the request has refilled by
  * then.
  *
- * - A wait in whole seconds says only that the service's window ends within it. Meanwhile one request
- *   goes every EDGE_STEP_MS from the last refused one: the first the service admits marks where its
- *   windows begin, and the seconds are counted from when it went. What the window before admitted
- *   of what was sent within a second of then goes at once, when that is more than half.
+ * - A wait of one second in whole seconds says only that the service's window ends within it.
+ *   Meanwhile one request goes every EDGE_STEP_MS from the last refused one: the first the service
+ *   admits marks where its windows begin, and the seconds are counted from just after it went. What
+ *   the window before admitted of what was sent within a second of then goes at once, when that is
+ *   more than half.
  * - Beyond `held`, no request goes in the last LAST_STEP_MS of a second.
  * - Refused beyond `held`: the budget is what the service admitted of that second, and the next
  *   second's first request goes alone, as the service's window may not be over.
@@ -109,8 +119,8 @@ export class SecondBudget {
 
 	/**
 	 * The service admitted `admitted` in the second before it refused, and asked to wait `waitMs`.
-	 * `refusedSentAt`, when that wait says only that its window ends within it (whole seconds): when
-	 * the latest request it refused went.
+	 * `refusedSentAt`, when that wait says only that its window ends within a second (a Retry-After
+	 * of 1): when the latest request it refused went.
 	 */
 	constructor(
 		admitted: number,
@@ -124,16 +134,17 @@ export class SecondBudget {
 		this.known = admitted > 1;
 		this.held = Math.floor(this.rate / 2);
 		this.backFrom(now + waitMs);
-		if (refusedSentAt !== undefined && waitMs > EDGE_STEP_MS)
-			this.edge = { refusedAt: refusedSentAt, sends: [] };
+		if (refusedSentAt === undefined) return;
+		const until = Math.min(now + waitMs, refusedSentAt + 1_000);
+		if (until > now) this.edge = { refusedAt: refusedSentAt, until, sends: [] };
 	}
 
 	/** When the next request may go, or false until an answer comes or the next second begins. */
 	next(now: number, inFlight: number): number | false {
 		if (!this.bursts) return Math.max(this.pausedUntil, this.nextSendAt);
-		if (this.edge && now < this.secondsFrom) {
+		if (this.edge && now < this.edge.until) {
 			const at = (this.edge.sends.at(-1) ?? this.edge.refusedAt) + EDGE_STEP_MS;
-			return Math.max(now, Math.min(at, this.secondsFrom));
+			if (at < this.edge.until) return Math.max(now, at);
 		}
 		const second = this.secondAt(now);
 		const sent = second === this.second ? this.sentInSecond : 0;
@@ -157,9 +168,12 @@ export class SecondBudget {
 	/** A request goes now: its place in the seconds. */
 	sent(now: number): Place {
 		if (this.edge && this.bursts) {
-			if (now > this.secondsFrom + EDGE_SEARCH_MS) this.edge = undefined;
+			if (now < this.edge.until) {
+				this.edge.sends.push(now);
+				return { at: now, order: 0, recounts: this.recounts, edge: true };
+			}
+			if (now > this.edge.until + EDGE_SEARCH_MS) this.edge = undefined;
 			else this.edge.sends.push(now);
-			if (now < this.secondsFrom) return { at: now, order: 0, recounts: this.recounts, edge: true };
 		}
 		if (!this.bursts) {
 			// Paced: one request per interval, and at most one more when the gate fell behind.
@@ -290,9 +304,10 @@ export class SecondBudget {
 			this.held = before;
 			this.rate = Math.max(this.rate, before);
 		}
-		this.backFrom(start);
-		this.second = this.secondAt(now);
-		const from = this.startOf(this.second);
+		this.backFrom(start + EDGE_MARGIN_MS);
+		this.second = Math.max(0, this.secondAt(now));
+		// The first second holds what went since the edge.
+		const from = this.second === 0 ? start : this.startOf(this.second);
 		const inSecond = sends.filter((at) => at >= from);
 		this.sentInSecond = inSecond.length;
 		this.lastSent = sends.at(-1) ?? 0;
