@@ -277,6 +277,24 @@ describe('the first refusals', () => {
 		account.admit(alone[0]);
 		expect(account.burst()).toHaveLength(90);
 	});
+
+	it('once read as a limit on how many at once, the refusals of requests sent together lower it to half at most: a service limiting a second refuses together all that went beyond its budget', () => {
+		const account = new Account();
+		const first = account.burst(25);
+		now += 10;
+		first.slice(0, 10).forEach((sent) => account.admit(sent));
+		first.slice(10, 15).forEach((sent) => account.refuse(sent, 1_000));
+		first.slice(15).forEach((sent) => account.admit(sent));
+		const alone = account.burst();
+		now += 10;
+		account.admit(alone[0]);
+		const together = account.burst();
+		expect(together).toHaveLength(95);
+		now += 10;
+		together.slice(0, 15).forEach((sent) => account.admit(sent));
+		together.slice(15).forEach((sent) => account.refuse(sent, 1_000));
+		expect(account.burst()).toHaveLength(48);
+	});
 });
 
 describe('where the windows of a service limiting a second begin', () => {

@@ -49,6 +49,8 @@ export class ServiceLimit {
 	private waitOneSecond = false;
 	/** When the latest request the service refused went. */
 	private refusedSentAt = 0;
+	/** How many might be in flight when the refusals of requests sent before `since` began. */
+	private lowering = { since: 0, from: 0 };
 	private readonly admissions = new Admissions();
 
 	/** A run joins with its own limit: until the service refuses, the largest run's limit holds. */
@@ -118,7 +120,7 @@ export class ServiceLimit {
 			const admitted = this.admissions.inLastSecond(now);
 			if (!this.seconds.refused(sent, sent.alone(), now, waitMs, admitted)) return;
 		} else if (sent.alone()) this.perSecond(now, waitMs);
-		else if (this.kind === 'at once') this.window = Math.max(1, this.window - 1);
+		else if (this.kind === 'at once') this.lower(sent.at, now);
 		else {
 			this.window = Math.max(1, this.window - 1);
 			if (this.probe === 'none') {
@@ -134,6 +136,16 @@ export class ServiceLimit {
 	/** When a request refused now, the service asking to wait `waitMs`, may go again. */
 	retryAt(now: number, waitMs: number): number {
 		return this.seconds?.retryAt(now, waitMs) ?? now + waitMs;
+	}
+
+	/**
+	 * One fewer in flight, known to limit how many at once: the refusals of requests sent together, before
+	 * the first of them came back, lower it to half of what it was at most. A service that limits a
+	 * second refuses all that went beyond its budget together, and would be met one at a time.
+	 */
+	private lower(sentAt: number, now: number): void {
+		if (sentAt >= this.lowering.since) this.lowering = { since: now, from: this.window };
+		this.window = Math.max(1, Math.ceil(this.lowering.from / 2), this.window - 1);
 	}
 
 	/** When a growth step may next be tried, or false when none is due by time alone. */
