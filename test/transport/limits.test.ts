@@ -261,33 +261,34 @@ describe('a service admitting a number of requests a second', () => {
 });
 
 describe('the first refusals', () => {
-	it('refusals that come back while admitted answers drain lower what goes at once by one each, not to what is still in flight', () => {
-		const account = new Account();
+	/**
+	 * Of 25 sent, the service admits and refuses in turns (`refusedLater` of the last ten refused, after
+	 * some admitted answers came back); then the request sent alone is admitted: a limit at once.
+	 */
+	function readAtOnce(account: Account, refusedLater: number): void {
 		const first = account.burst(25);
 		now += 10;
 		first.slice(0, 10).forEach((sent) => account.admit(sent));
 		first.slice(10, 15).forEach((sent) => account.refuse(sent, 1_000));
 		now += 10;
-		first.slice(15, 20).forEach((sent) => account.admit(sent));
-		first.slice(20).forEach((sent) => account.refuse(sent, 1_000));
+		first.slice(15, 25 - refusedLater).forEach((sent) => account.admit(sent));
+		first.slice(25 - refusedLater).forEach((sent) => account.refuse(sent, 1_000));
 		// Nothing in flight: the request sent alone goes, and is admitted (the service's window was over).
 		const alone = account.burst();
 		expect(alone).toHaveLength(1);
 		now += 10;
 		account.admit(alone[0]);
+	}
+
+	it('refusals that come back while admitted answers drain lower what goes at once by one each, not to what is still in flight', () => {
+		const account = new Account();
+		readAtOnce(account, 5);
 		expect(account.burst()).toHaveLength(90);
 	});
 
 	it('once read as a limit on how many at once, the refusals of requests sent together lower it to half at most: a service limiting a second refuses together all that went beyond its budget', () => {
 		const account = new Account();
-		const first = account.burst(25);
-		now += 10;
-		first.slice(0, 10).forEach((sent) => account.admit(sent));
-		first.slice(10, 15).forEach((sent) => account.refuse(sent, 1_000));
-		first.slice(15).forEach((sent) => account.admit(sent));
-		const alone = account.burst();
-		now += 10;
-		account.admit(alone[0]);
+		readAtOnce(account, 0);
 		const together = account.burst();
 		expect(together).toHaveLength(95);
 		now += 10;
