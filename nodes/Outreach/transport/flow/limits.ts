@@ -17,7 +17,8 @@ export interface Sent extends Place {
  *
  * - **The first refusals.** One fewer in flight for each refusal (a burst of W refused down to the N
  *   admitted leaves N), and the next request goes alone, once nothing else is in flight.
- * - **How many at once** (that request was admitted): one fewer in flight per later refusal.
+ * - **How many at once** (that request was admitted): one fewer in flight per later refusal, down to
+ *   half at most for the refusals of requests sent together.
  * - **How many a second** (refused though it went alone, or every request was refused): see
  *   `SecondBudget`.
  *
