@@ -1,4 +1,6 @@
 import { Admissions } from './admissions';
+import { EdgeSearch } from './edgeSearch';
+import { Pace } from './pace';
 
 /**
  * A second's requests go from within this time of its start, or one alone, the others waiting for the
@@ -14,20 +16,10 @@ const FIRST_REQUEST_WITHIN_MS = 100;
 const LAST_STEP_MS = 250;
 
 /**
- * While a wait of one second in whole seconds says only that the service's window ends within it, one
- * request goes this often from the last refused one on: the first the service admits marks where its
- * windows begin.
- */
-const EDGE_STEP_MS = 100;
-
-/**
  * The seconds begin this long after the request that marked the edge went: a request on a quicker way
  * to the service than that one would otherwise reach it before its window begins.
  */
 const EDGE_MARGIN_MS = 50;
-
-/** Answers to the search that come this long after it ended are too slow to tell the edge. */
-const EDGE_SEARCH_MS = 3_000;
 
 /** A request's place in the seconds a budget counts. */
 export interface Place {
@@ -41,16 +33,6 @@ export interface Place {
 	edge: boolean;
 }
 
-/** Where a service's windows begin, while it is looked for. */
-interface Edge {
-	/** When the latest request the service refused went: a window began after. */
-	refusedAt: number;
-	/** When the search ends: the service's window is over by then. */
-	until: number;
-	/** When the requests since went. */
-	sends: number[];
-}
-
 /**
  * How many requests a second a service admits, and when each may go. At first nothing goes until the
  * wait the service asked is over, and seconds are counted from that moment. Each second, what the service
@@ -62,10 +44,9 @@ interface Edge {
  * then.
  *
  * - A wait of one second in whole seconds says only that the service's window ends within it.
- *   Meanwhile one request goes every EDGE_STEP_MS from the last refused one: the first the service
- *   admits marks where its windows begin, and the seconds are counted from just after it went. What
- *   the window before admitted of what was sent within a second of then goes at once, when that is
- *   more than half.
+ *   Meanwhile requests look for where its windows begin (`EdgeSearch`): the seconds are counted from
+ *   just after the first it admits went. What the window before admitted of what was sent within a
+ *   second of then goes at once, when that is more than half.
  * - Beyond `held`, no request goes in the last LAST_STEP_MS of a second.
  * - Refused beyond `held`: the budget is what the service admitted of that second, and the next
  *   second's first request goes alone, as the service's window may not be over.
@@ -75,25 +56,17 @@ interface Edge {
  * - A second whose first request goes late in it (FIRST_REQUEST_WITHIN_MS) sends that one alone. What
  *   waits for an answer (one at a time) goes at the next second's start at the latest.
  * - **Paced** (a second burst refused before its last request, the first correction of the estimate
- *   aside: the service does not take a second's budget at once): the wait is cut to ten paced intervals
- *   when that is shorter (a Retry-After in whole seconds often asks far more than a budget that refills
- *   by the request needs), and requests go one per interval, a tenth slower than the budget (no faster
- *   than the service admitted in the last second, or at once if that was more), and a tenth slower
- *   after each later refusal (once per wait the service asks, each further refusal meanwhile pausing
- *   twice as long).
+ *   aside: the service does not take a second's budget at once): requests go one per interval
+ *   (`Pace`), a tenth slower than the budget (no faster than the service admitted in the last second,
+ *   or at once if that was more).
  */
 export class SecondBudget {
 	/** How many may go a second. */
 	private rate: number;
 	/** Whether the rate is known to be near the service's: until then it doubles at each growth step. */
 	known: boolean;
-	/** Whether each second's budget goes at once (until the service refuses a burst of it) or paced. */
-	private bursts = true;
-	private nextSendAt = 0;
-	private pausedUntil = 0;
-	/** Refusals before say nothing new: the service said its budget was spent until then. */
-	private quietUntil = 0;
-	private pauses = 0;
+	/** Set once a second's budget no longer goes at once (the service refused bursts of it). */
+	private paced?: Pace;
 	/** Seconds are counted from the moment the service's budget was last back. */
 	private secondsFrom = 0;
 	/** Bumped each time the seconds are counted afresh: a refusal of a request sent before says nothing new. */
@@ -115,7 +88,7 @@ export class SecondBudget {
 	/** Bursts the service refused before their last request: from the second on, requests go paced. */
 	private refusedWithin = 0;
 	/** Set while where the service's windows begin is looked for. */
-	private edge?: Edge;
+	private edge?: EdgeSearch;
 
 	/**
 	 * The service admitted `admitted` in the second before it refused, and asked to wait `waitMs`.
@@ -136,21 +109,19 @@ export class SecondBudget {
 		this.backFrom(now + waitMs);
 		if (refusedSentAt === undefined) return;
 		const until = Math.min(now + waitMs, refusedSentAt + 1_000);
-		if (until > now) this.edge = { refusedAt: refusedSentAt, until, sends: [] };
+		if (until > now) this.edge = new EdgeSearch(refusedSentAt, until);
 	}
 
 	/** When the next request may go, or false until an answer comes or the next second begins. */
 	next(now: number, inFlight: number): number | false {
-		if (!this.bursts) return Math.max(this.pausedUntil, this.nextSendAt);
-		if (this.edge && now < this.edge.until) {
-			const at = (this.edge.sends.at(-1) ?? this.edge.refusedAt) + EDGE_STEP_MS;
-			if (at < this.edge.until) return Math.max(now, at);
-		}
+		if (this.paced) return this.paced.next();
+		const search = this.edge?.next(now);
+		if (search !== undefined) return search;
 		const second = this.secondAt(now);
 		const sent = second === this.second ? this.sentInSecond : 0;
 		if ((sent > 0 && this.begunLate) || sent >= Math.max(1, Math.floor(this.rate)))
 			return this.nextSecond(now);
-		const ready = Math.max(this.pausedUntil, now);
+		const ready = Math.max(this.secondsFrom, now);
 		// Late in the second, one request alone: a single call need not wait for the next second.
 		if (sent === 0 && this.late(now, second)) return inFlight === 0 ? ready : false;
 		if (sent < this.held && !(sent === 1 && this.probeFirst)) return ready;
@@ -162,25 +133,18 @@ export class SecondBudget {
 
 	/** When the second after the one `now` is in begins. */
 	nextSecond(now: number): number {
-		return Math.max(this.pausedUntil, this.startOf(this.secondAt(now) + 1));
+		return Math.max(this.secondsFrom, this.startOf(this.secondAt(now) + 1));
 	}
 
 	/** A request goes now: its place in the seconds. */
 	sent(now: number): Place {
-		if (this.edge && this.bursts) {
-			if (now < this.edge.until) {
-				this.edge.sends.push(now);
-				return { at: now, order: 0, recounts: this.recounts, edge: true };
-			}
-			if (now > this.edge.until + EDGE_SEARCH_MS) this.edge = undefined;
-			else this.edge.sends.push(now);
-		}
-		if (!this.bursts) {
-			// Paced: one request per interval, and at most one more when the gate fell behind.
-			const interval = 1_000 / this.rate;
-			this.nextSendAt = Math.max(this.nextSendAt, now - interval) + interval;
+		if (this.paced) {
+			this.paced.sent(now);
 			return { at: now, order: 0, recounts: this.recounts, edge: false };
 		}
+		const search = this.edge?.sent(now);
+		if (search === 'search') return { at: now, order: 0, recounts: this.recounts, edge: true };
+		if (search === 'over') this.edge = undefined;
 		const second = this.secondAt(now);
 		if (second !== this.second) {
 			// After a second without requests, the service's window may not be where it was.
@@ -216,24 +180,15 @@ export class SecondBudget {
 	 */
 	refused(place: Place, alone: boolean, now: number, waitMs: number, admitted: number): boolean {
 		if (place.edge) {
-			// Its window had not begun: the edge is later.
-			if (this.edge) this.edge.refusedAt = Math.max(this.edge.refusedAt, place.at);
+			this.edge?.refused(place.at);
 			return false;
 		}
+		if (this.paced) return this.paced.refused(now, waitMs, admitted);
 		// Sent before the seconds were counted afresh, or before the refusal that began this wait was
 		// answered: nothing new.
-		if (this.bursts && place.recounts < this.recounts) return false;
-		if (!this.bursts && now < this.quietUntil) {
-			this.pause(now, waitMs);
-			return false;
-		}
+		if (place.recounts < this.recounts) return false;
 		this.known = true;
-		if (this.bursts) this.refusedInBurst(place.order, alone, now, waitMs, admitted);
-		else {
-			// No faster than the service admitted in the last second, and a tenth slower.
-			this.rate = Math.max(0.1, Math.min(this.rate * 0.9, admitted || Infinity));
-			this.spentFor(now, waitMs);
-		}
+		this.refusedInBurst(place.order, alone, now, waitMs, admitted);
 		return true;
 	}
 
@@ -242,14 +197,14 @@ export class SecondBudget {
 	 * service's wait (a wait in whole seconds can say more than its window needs).
 	 */
 	retryAt(now: number, waitMs: number): number {
-		if (!this.bursts || this.secondsFrom <= now) return now + waitMs;
+		if (this.paced || this.secondsFrom <= now) return now + waitMs;
 		return Math.min(now + waitMs, this.secondsFrom);
 	}
 
 	/** A tenth faster, or twice as fast while the rate is not known, after a calm stretch. */
 	grow(now: number): void {
-		this.rate *= this.known ? 1.1 : 2;
-		if (!this.bursts) this.nextSendAt = Math.min(this.nextSendAt, now + 1_000 / this.rate);
+		if (this.paced) this.paced.grow(now);
+		else this.rate *= this.known ? 1.1 : 2;
 	}
 
 	/**
@@ -271,9 +226,8 @@ export class SecondBudget {
 			this.rate = Math.max(1, order - 1);
 			this.probeFirst = true;
 		} else if (!alone && order < this.held && !this.estimated && ++this.refusedWithin >= 2) {
-			this.bursts = false;
-			this.rate = Math.max(0.1, Math.min(this.rate * 0.9, Math.max(this.held, admitted)));
-			this.spentFor(now, waitMs);
+			const rate = Math.max(0.1, Math.min(this.rate * 0.9, Math.max(this.held, admitted)));
+			this.paced = new Pace(rate, this.secondsFrom, now, waitMs);
 		} else {
 			// Late in the second, what goes at once was too much.
 			if (order - 1 >= this.held / 2) this.held = Math.min(this.held, order - 1);
@@ -295,7 +249,7 @@ export class SecondBudget {
 	 * The service admitted a request sent at `start` to find its windows' edge: one began between the
 	 * request it last refused and then. The seconds are counted from then, with what went since in them.
 	 */
-	private found(start: number, now: number, { refusedAt, sends }: Edge): void {
+	private found(start: number, now: number, { refusedAt, sends }: EdgeSearch): void {
 		this.edge = undefined;
 		// The window before began a second before at the latest, and had admitted all it would by its
 		// last refusal: what it admitted of what was sent between goes at once.
@@ -316,23 +270,9 @@ export class SecondBudget {
 		this.probeFirst = false;
 	}
 
-	private spentFor(now: number, waitMs: number): void {
-		if (this.bursts) return this.backFrom(now + waitMs);
-		this.quietUntil = now + waitMs;
-		this.pauses = 0;
-		this.pause(now, waitMs);
-	}
-
-	private pause(now: number, waitMs: number): void {
-		const intervals = 10 * 2 ** this.pauses++;
-		const until = now + Math.min(waitMs, (intervals * 1_000) / this.rate);
-		this.pausedUntil = Math.max(this.pausedUntil, until);
-		this.nextSendAt = Math.max(this.nextSendAt, this.pausedUntil);
-	}
-
 	/** Nothing goes until `at`, when the service's budget is back and the next second begins. */
 	private backFrom(at: number): void {
-		this.pausedUntil = this.secondsFrom = at;
+		this.secondsFrom = at;
 		this.second = -1;
 		this.recounts++;
 	}
