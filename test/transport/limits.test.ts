@@ -382,6 +382,44 @@ describe('beyond what goes at once', () => {
 		now = began + 760;
 		expect(account.send()).toBe(began + 1_000);
 	});
+
+	it('while what goes at once is an estimate: one more in flight beyond it for each admitted beyond it, up to the budget', () => {
+		const account = new Account();
+		const { half } = account.firstSecondAfterLearning();
+		now += 10;
+		half.slice(1).forEach((sent) => account.admit(sent));
+		// Beyond it, nothing goes while what went at once is in flight.
+		expect(account.burst()).toHaveLength(0);
+		account.admit(half[0]);
+		const together: number[] = [];
+		for (let sent = account.burst(); sent.length > 0; sent = account.burst()) {
+			together.push(sent.length);
+			now += 10;
+			sent.forEach((each) => account.admit(each));
+		}
+		expect(together).toEqual([1, 2, 4, 3]);
+		expect(account.learned.held).toBe(20);
+	});
+
+	it('refused beyond the estimate, however the refusals come back: the budget is what the service admitted of that second, and the seconds stay where they were', () => {
+		const account = new Account();
+		const { began, half } = account.firstSecondAfterLearning();
+		now += 10;
+		half.forEach((sent) => account.admit(sent));
+		for (const size of [1, 2]) {
+			const sent = account.burst();
+			expect(sent).toHaveLength(size);
+			now += 10;
+			sent.forEach((each) => account.admit(each));
+		}
+		const [admitted, ...refused] = account.burst();
+		expect(refused).toHaveLength(3);
+		now += 10;
+		account.admit(admitted);
+		for (const sent of refused.reverse()) account.refuse(sent, 1_000);
+		expect(account.learned.rate).toBe(14);
+		expect(account.learned.secondsFrom).toBe(began);
+	});
 });
 
 describe('a second budget that goes paced', () => {

@@ -83,7 +83,13 @@ export class ServiceLimit {
 	sent(now: number, atOnce: number, alone: () => boolean): Sent {
 		const probe = this.probe === 'wanted';
 		if (probe) this.probe = 'sent';
-		const place = this.seconds?.sent(now) ?? { at: now, order: 0, recounts: 0, edge: false };
+		const place = this.seconds?.sent(now) ?? {
+			at: now,
+			order: 0,
+			recounts: 0,
+			edge: false,
+			beyond: false,
+		};
 		return { ...place, probe, alone: () => probe || (atOnce === 1 && alone()) };
 	}
 

@@ -31,6 +31,8 @@ export interface Place {
 	recounts: number;
 	/** Sent to find where the service's windows begin. */
 	edge: boolean;
+	/** Sent beyond what the service admitted in full a second. */
+	beyond: boolean;
 }
 
 /**
@@ -79,8 +81,13 @@ export class SecondBudget {
 	/** How many a second the service admitted in full: beyond, a second's requests go one at a time. */
 	private held: number;
 	private raisedIn = -1;
-	/** Whether `held` is still half of what the service admitted in the second before it refused. */
+	/**
+	 * Whether `held` is still an estimate: half of what the service admitted in the second before it
+	 * refused, or what its window before admitted.
+	 */
 	private estimated = true;
+	/** Requests beyond `held` the service admitted while it was an estimate. */
+	private admittedBeyond = 0;
 	/** Whether a second's first request goes alone: the service's window may not be over. */
 	private probeFirst = false;
 	/** Whether this second's first request went late in it: the others wait for the next second. */
@@ -125,10 +132,12 @@ export class SecondBudget {
 		// Late in the second, one request alone: a single call need not wait for the next second.
 		if (sent === 0 && this.late(now, second)) return inFlight === 0 ? ready : false;
 		if (sent < this.held && !(sent === 1 && this.probeFirst)) return ready;
-		// Beyond what the service admitted in full, one at a time: a growth step it refuses costs one.
-		// Not late in the second: it could reach the service in its next window.
+		// Beyond what the service admitted in full, not late in the second (it could reach the service in
+		// its next window), one at a time: a growth step it refuses costs one. While `held` is an
+		// estimate, one more in flight for each admitted beyond it: an estimate far below the budget
+		// would otherwise take many seconds to reach it.
 		if (now - this.startOf(second) > 1_000 - LAST_STEP_MS) return this.nextSecond(now);
-		return inFlight === 0 ? ready : false;
+		return inFlight < (this.estimated ? 1 + this.admittedBeyond : 1) ? ready : false;
 	}
 
 	/** When the second after the one `now` is in begins. */
@@ -140,10 +149,11 @@ export class SecondBudget {
 	sent(now: number): Place {
 		if (this.paced) {
 			this.paced.sent(now);
-			return { at: now, order: 0, recounts: this.recounts, edge: false };
+			return { at: now, order: 0, recounts: this.recounts, edge: false, beyond: false };
 		}
 		const search = this.edge?.sent(now);
-		if (search === 'search') return { at: now, order: 0, recounts: this.recounts, edge: true };
+		if (search === 'search')
+			return { at: now, order: 0, recounts: this.recounts, edge: true, beyond: false };
 		if (search === 'over') this.edge = undefined;
 		const second = this.secondAt(now);
 		if (second !== this.second) {
@@ -155,15 +165,19 @@ export class SecondBudget {
 			this.begunLate = this.late(now, second);
 		}
 		this.lastSent = now;
-		return { at: now, order: ++this.sentInSecond, recounts: this.recounts, edge: false };
+		const order = ++this.sentInSecond;
+		return { at: now, order, recounts: this.recounts, edge: false, beyond: order > this.held };
 	}
 
 	/** The service admitted the request `place`. */
 	admitted({ order, at, edge }: Place, now: number): void {
 		if (edge && this.edge) return this.found(at, now, this.edge);
-		// Beyond `held`, sent alone and admitted: one more at once, at most one more a second once the
-		// estimate is over (a second that spans two of the service's windows admits more than one's).
-		if (order === this.held + 1 && (this.estimated || this.second !== this.raisedIn)) {
+		// Beyond `held` and admitted: that many at once while `held` is an estimate; once it is over, at
+		// most one more a second (a second that spans two of the service's windows admits more than one's).
+		if (
+			this.estimated ? order > this.held : order === this.held + 1 && this.second !== this.raisedIn
+		) {
+			if (this.estimated) this.admittedBeyond++;
 			this.held = order;
 			this.raisedIn = this.second;
 			// All of the estimate admitted in a second: from now on `held` rises by one a second.
@@ -188,7 +202,7 @@ export class SecondBudget {
 		// answered: nothing new.
 		if (place.recounts < this.recounts) return false;
 		this.known = true;
-		this.refusedInBurst(place.order, alone, now, waitMs, admitted);
+		this.refusedInBurst(place, alone, now, waitMs, admitted);
 		return true;
 	}
 
@@ -213,17 +227,17 @@ export class SecondBudget {
 	 * by the request takes its rate, paced, where a second's budget at once outruns it.
 	 */
 	private refusedInBurst(
-		order: number,
+		{ order, beyond }: Place,
 		alone: boolean,
 		now: number,
 		waitMs: number,
 		admitted: number,
 	): void {
 		if (order === 0) return this.backFrom(now + waitMs);
-		if (order > this.held && alone) {
-			// Beyond what the service admitted in full, sent alone: the budget is what it admitted of
-			// this second. The service's window is full until some moment within the wait it asked.
-			this.rate = Math.max(1, order - 1);
+		if (order > this.held && (alone || beyond)) {
+			// Beyond what the service admitted in full: the budget is what it admitted of this second.
+			// Its window is full until some moment within the wait it asked.
+			this.rate = Math.max(1, Math.min(this.rate, order - 1));
 			this.probeFirst = true;
 		} else if (!alone && order < this.held && !this.estimated && ++this.refusedWithin >= 2) {
 			const rate = Math.max(0.1, Math.min(this.rate * 0.9, Math.max(this.held, admitted)));
