@@ -31,6 +31,11 @@ class Account {
 		return { held, secondsFrom, rate: paced?.rate ?? rate, bursts: !paced };
 	}
 
+	/** Whether the limit is read as a number of requests a second. */
+	get aSecond(): boolean {
+		return this.seconds !== undefined;
+	}
+
 	private get seconds() {
 		return (this.limit as unknown as { seconds?: SecondBudgetState }).seconds;
 	}
@@ -296,15 +301,37 @@ describe('the first refusals', () => {
 		expect(account.burst()).toHaveLength(90);
 	});
 
-	it('once read as a limit on how many at once, the refusals of requests sent together lower it to half at most: a service limiting a second refuses together all that went beyond its budget', () => {
+	it('once read as a limit on how many at once, more than half of what was in flight refused before a request sent since is admitted: a limit a second (that request went just after its window turned)', () => {
 		const account = new Account();
 		readAtOnce(account, 0);
 		const together = account.burst();
 		expect(together).toHaveLength(95);
 		now += 10;
 		together.slice(0, 15).forEach((sent) => account.admit(sent));
-		together.slice(15).forEach((sent) => account.refuse(sent, 1_000));
-		expect(account.burst()).toHaveLength(48);
+		together.slice(15, 62).forEach((sent) => account.refuse(sent, 1_000));
+		expect(account.aSecond).toBe(false);
+		const refusedAt = now;
+		account.refuse(together[62], 1_000);
+		expect(account.aSecond).toBe(true);
+		// Where its windows begin is looked for from the last refused request on.
+		expect(account.send()).toBe(refusedAt - 10 + 100);
+	});
+
+	it('a limit on how many at once admits a request sent after its refusals came back: one fewer in flight for each, however many', () => {
+		const account = new Account();
+		readAtOnce(account, 0);
+		const before = account.burst();
+		for (let round = 0; round < 20; round++) {
+			now += 10;
+			before.splice(0, 3).forEach((sent) => account.refuse(sent, 1_000));
+			account.admit(before.shift()!);
+			const later = account.burst();
+			expect(later.length).toBeGreaterThan(0);
+			now += 10;
+			later.forEach((sent) => account.admit(sent));
+		}
+		expect(account.aSecond).toBe(false);
+		expect(account.limit).toMatchObject({ kind: 'at once', window: 35 });
 	});
 });
 

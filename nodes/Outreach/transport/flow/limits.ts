@@ -17,8 +17,11 @@ export interface Sent extends Place {
  *
  * - **The first refusals.** One fewer in flight for each refusal (a burst of W refused down to the N
  *   admitted leaves N), and the next request goes alone, once nothing else is in flight.
- * - **How many at once** (that request was admitted): one fewer in flight per later refusal, down to
- *   half at most for the refusals of requests sent together.
+ * - **How many at once** (that request was admitted): one fewer in flight per later refusal. When more
+ *   than half of what was in flight is refused before the service admits a request sent after the
+ *   first of those refusals came back, it limits a second after all (that request went alone just
+ *   after its window turned): such a service refuses every request until its window turns, one
+ *   limiting how many at once admits the next as soon as one is done.
  * - **How many a second** (refused though it went alone, or every request was refused): see
  *   `SecondBudget`.
  *
@@ -50,8 +53,11 @@ export class ServiceLimit {
 	private waitOneSecond = false;
 	/** When the latest request the service refused went. */
 	private refusedSentAt = 0;
-	/** How many might be in flight when the refusals of requests sent before `since` began. */
-	private lowering = { since: 0, from: 0 };
+	/**
+	 * Refusals since the first of them came back (`since`, Infinity when the service has admitted a
+	 * request sent after), and how many might be in flight before them.
+	 */
+	private lowering = { since: Infinity, from: 0, refusals: 0 };
 	private readonly admissions = new Admissions();
 
 	/** A run joins with its own limit: until the service refuses, the largest run's limit holds. */
@@ -100,6 +106,7 @@ export class ServiceLimit {
 		this.seconds?.admitted(sent, now);
 		this.admittedSinceRefusal++;
 		this.admittedSinceChange++;
+		if (at >= this.lowering.since) this.lowering.since = Infinity;
 		// Nothing refused yet: one more in flight for each window's worth admitted.
 		if (
 			this.kind === 'none seen' &&
@@ -127,7 +134,7 @@ export class ServiceLimit {
 			const admitted = this.admissions.inLastSecond(now);
 			if (!this.seconds.refused(sent, sent.alone(), now, waitMs, admitted)) return;
 		} else if (sent.alone()) this.perSecond(now, waitMs);
-		else if (this.kind === 'at once') this.lower(sent.at, now);
+		else if (this.kind === 'at once') this.lower(now, waitMs);
 		else {
 			this.window = Math.max(1, this.window - 1);
 			if (this.probe === 'none') {
@@ -145,14 +152,13 @@ export class ServiceLimit {
 		return this.seconds?.retryAt(now, waitMs) ?? now + waitMs;
 	}
 
-	/**
-	 * One fewer in flight, known to limit how many at once: the refusals of requests sent together, before
-	 * the first of them came back, lower it to half of what it was at most. A service that limits a
-	 * second refuses all that went beyond its budget together, and would be met one at a time.
-	 */
-	private lower(sentAt: number, now: number): void {
-		if (sentAt >= this.lowering.since) this.lowering = { since: now, from: this.window };
-		this.window = Math.max(1, Math.ceil(this.lowering.from / 2), this.window - 1);
+	/** One fewer in flight, read as a limit at once, unless the refusals say it limits a second. */
+	private lower(now: number, waitMs: number): void {
+		if (this.lowering.since === Infinity)
+			this.lowering = { since: now, from: this.window, refusals: 0 };
+		const refusals = ++this.lowering.refusals;
+		if (refusals > Math.max(2, this.lowering.from / 2)) return this.perSecond(now, waitMs);
+		this.window = Math.max(1, this.window - 1);
 	}
 
 	/** When a growth step may next be tried, or false when none is due by time alone. */
