@@ -41,17 +41,17 @@ export interface Place {
  * admitted in full in one (`held`) goes at once; beyond it, one request at a time up to the budget, so
  * that a refusal there costs one request. At first, half of what the service admitted in the second
  * before its refusal goes at once (that second may have spanned two of the service's windows), the rest
- * one at a time. A service counting in windows of a second gets its budget at the start of each (an
- * HTTP date in Retry-After marks a window's edge); a bucket that refills by the request has refilled by
- * then.
+ * one at a time, and then one more in flight for each admitted beyond it, while it is such an estimate.
+ * A service counting in windows of a second gets its budget at the start of each (an HTTP date in
+ * Retry-After marks a window's edge); a bucket that refills by the request has refilled by then.
  *
  * - A wait of one second in whole seconds says only that the service's window ends within it.
  *   Meanwhile requests look for where its windows begin (`EdgeSearch`): the seconds are counted from
  *   just after the first it admits went. What the window before admitted of what was sent within a
  *   second of then goes at once, when that is more than half.
  * - Beyond `held`, no request goes in the last LAST_STEP_MS of a second.
- * - Refused beyond `held`: the budget is what the service admitted of that second, and the next
- *   second's first request goes alone, as the service's window may not be over.
+ * - Refused beyond `held`: the budget is what the service admitted of that second (the lowest such
+ *   refusal), and the next second's first request goes alone, as the service's window may not be over.
  * - Refused within `held`: the service's window may hold requests of the second before, so it ends,
  *   and the next second begins, at most a second after that second's last request; late in the
  *   second, `held` also falls to what the service admitted of it. The refused requests go again then.
@@ -134,10 +134,14 @@ export class SecondBudget {
 		if (sent < this.held && !(sent === 1 && this.probeFirst)) return ready;
 		// Beyond what the service admitted in full, not late in the second (it could reach the service in
 		// its next window), one at a time: a growth step it refuses costs one. While `held` is an
-		// estimate, one more in flight for each admitted beyond it: an estimate far below the budget
-		// would otherwise take many seconds to reach it.
+		// estimate, one more in flight for each admitted beyond it, up to half of what is left to the
+		// rate (which may be more than the service's budget: a refusal costs that many at most): an
+		// estimate far below the budget would otherwise take many seconds to reach it.
 		if (now - this.startOf(second) > 1_000 - LAST_STEP_MS) return this.nextSecond(now);
-		return inFlight < (this.estimated ? 1 + this.admittedBeyond : 1) ? ready : false;
+		const beyond = this.estimated
+			? Math.min(1 + this.admittedBeyond, Math.ceil((this.rate - this.held) / 2))
+			: 1;
+		return inFlight < beyond ? ready : false;
 	}
 
 	/** When the second after the one `now` is in begins. */
