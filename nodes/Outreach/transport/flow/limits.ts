@@ -18,11 +18,11 @@ export interface Sent extends Place {
  * - **The first refusals.** One fewer in flight for each refusal (a burst of W refused down to the N
  *   admitted leaves N), and the next request goes alone, once nothing else is in flight.
  * - **How many at once** (that request was admitted): one fewer in flight per later refusal. When more
- *   than half of what was in flight is refused before the service admits a request sent after the
- *   first of those refusals came back, it limits a second after all (that request went alone just
- *   after its window turned): such a service refuses every request until its window turns, one
- *   limiting how many at once admits the next as soon as one is done.
- * - **How many a second** (refused though it went alone, or every request was refused): see
+ *   than half of what was in flight (and more than two) is refused before the service admits a request
+ *   sent after the first of those refusals came back, it limits a second after all (that request went
+ *   alone just after its window turned): such a service refuses every request until its window
+ *   turns, one limiting how many at once admits the next as soon as one is done.
+ * - **How many a second** (refused though it went alone, every request refused, or as just said): see
  *   `SecondBudget`.
  *
  * After a calm stretch (GROWTH_AFTER_MS and GROWTH_AFTER_ADMITTED admitted without a refusal, while
