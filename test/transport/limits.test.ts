@@ -389,16 +389,6 @@ describe('where the windows of a service limiting a second begin', () => {
 		expect(account.send()).toBe(now + 40_000);
 	});
 
-	it('no time left to look for the edge (nothing could go meanwhile): it is looked for from the next refusal within what goes at once', () => {
-		const budget = new SecondBudget(20, now, 0, now - 5);
-		const sentAt = now;
-		const burst = Array.from({ length: 10 }, () => budget.sent(now));
-		now += 10;
-		burst.slice(0, 5).forEach((place) => budget.admitted(place, now));
-		budget.refused(burst[5], false, now, 1_000, 5);
-		expect(budget.next(now, 4)).toBe(sentAt + 100);
-	});
-
 	it('a wait that is an HTTP date marks the window’s edge: nothing goes before it', () => {
 		const account = new Account();
 		const sentAt = now;

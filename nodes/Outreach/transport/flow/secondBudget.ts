@@ -96,8 +96,6 @@ export class SecondBudget {
 	private refusedWithin = 0;
 	/** Set while where the service's windows begin is looked for. */
 	private edge?: EdgeSearch;
-	/** Whether the seconds follow a wait in whole seconds, where the service's windows begin unknown. */
-	private unaligned: boolean;
 
 	/**
 	 * The service admitted `admitted` in the second before it refused, and asked to wait `waitMs`.
@@ -116,9 +114,9 @@ export class SecondBudget {
 		this.known = admitted > 1;
 		this.held = Math.floor(this.rate / 2);
 		this.backFrom(now + waitMs);
-		// Counted from when a wait in whole seconds ends, the seconds may lie anywhere in the windows.
-		this.unaligned = refusedSentAt !== undefined;
-		if (refusedSentAt !== undefined) this.search(refusedSentAt, now, waitMs);
+		if (refusedSentAt === undefined) return;
+		const until = Math.min(now + waitMs, refusedSentAt + 1_000);
+		if (until > now) this.edge = new EdgeSearch(refusedSentAt, until);
 	}
 
 	/** When the next request may go, or false until an answer comes or the next second begins. */
@@ -233,7 +231,7 @@ export class SecondBudget {
 	 * by the request takes its rate, paced, where a second's budget at once outruns it.
 	 */
 	private refusedInBurst(
-		{ order, beyond, at: sentAt }: Place,
+		{ order, beyond }: Place,
 		alone: boolean,
 		now: number,
 		waitMs: number,
@@ -261,8 +259,6 @@ export class SecondBudget {
 					: Infinity;
 			this.backFrom(end > now ? Math.min(now + waitMs, end) : now + waitMs);
 			this.probeFirst = true;
-			// Where the windows begin was not found (nothing could go while it was looked for): again.
-			if (this.unaligned && waitMs === 1_000) this.search(sentAt, now, waitMs);
 		}
 		this.estimated = false;
 	}
@@ -273,7 +269,6 @@ export class SecondBudget {
 	 */
 	private found(start: number, now: number, { refusedAt, sends }: EdgeSearch): void {
 		this.edge = undefined;
-		this.unaligned = false;
 		// The window before began a second before at the latest, and had admitted all it would by its
 		// last refusal: what it admitted of what was sent between goes at once.
 		const before = this.admissions.between(start - 1_000, refusedAt);
@@ -291,15 +286,6 @@ export class SecondBudget {
 		this.lastSentBefore = sends.filter((at) => at < from).at(-1) ?? 0;
 		this.begunLate = inSecond.length > 0 && this.late(inSecond[0], this.second);
 		this.probeFirst = false;
-	}
-
-	/**
-	 * Where the service's windows begin is looked for from `refusedAt`, when the latest request it
-	 * refused went, until its window is over: within a second of then, or when its wait ends.
-	 */
-	private search(refusedAt: number, now: number, waitMs: number): void {
-		const until = Math.min(now + waitMs, refusedAt + 1_000);
-		if (until > now) this.edge = new EdgeSearch(refusedAt, until);
 	}
 
 	/** Nothing goes until `at`, when the service's budget is back and the next second begins. */
