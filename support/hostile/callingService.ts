@@ -33,6 +33,8 @@ export class CallingService {
 	/** Make Call requests received, by phone number, refused ones included. */
 	readonly received = new Map<string, number>();
 	refused = 0;
+	/** When each Make Call request arrived, and whether it was refused. */
+	readonly arrivals: Array<{ at: number; refused: boolean }> = [];
 	private active = 0;
 	private window = { second: 0, admitted: 0 };
 	/** Statuses to answer the next requests for a phone number with, instead of placing the call. */
@@ -83,6 +85,7 @@ export class CallingService {
 		this.received.set(phone, (this.received.get(phone) ?? 0) + 1);
 
 		const wait = this.refusal();
+		this.arrivals.push({ at: Date.now(), refused: wait !== undefined });
 		if (wait !== undefined) {
 			this.refused++;
 			refuse(response, wait, this.limits.retryAfter ?? 'seconds');

@@ -32,6 +32,13 @@ const FEED_FIRST = 4;
 const FEED_GROWTH = 4;
 /** Items planned between two looks at the answers of those under way. */
 const FEED_SLICE = 50;
+/**
+ * Senders for each request a run may have in flight (its gate share still holds it to Max Concurrent
+ * Requests): while the service's refused requests wait out its Retry-After, as many other items wait
+ * for a turn, so that the gate can send one to learn when the service's window begins. With Max
+ * Concurrent Requests at 1, one sender: one item after another.
+ */
+const SENDERS_PER_REQUEST = 2;
 
 /**
  * The node's run over its items. Without Continue On Fail, every item's request is built and checked
@@ -162,7 +169,7 @@ async function planItem(run: NodeRun, index: number): Promise<Planned | { plan: 
 
 /**
  * Sends the planned items in input order as the feed hands them over: at most Max Concurrent Requests
- * at once, each when its account's flow gives it a turn, held until the item has ended (see
+ * in flight, each when its account's flow gives it a turn, held until the item has ended (see
  * NodeRun.itemFailed).
  */
 async function sendPlans(
@@ -182,7 +189,9 @@ async function sendPlans(
 			feed.done(fed);
 		}
 	};
-	await Promise.all(Array.from({ length: Math.min(run.settings.concurrency, count) }, work));
+	const { concurrency } = run.settings;
+	const senders = concurrency === 1 ? 1 : SENDERS_PER_REQUEST * concurrency;
+	await Promise.all(Array.from({ length: Math.min(senders, count) }, work));
 }
 
 /**
