@@ -1,6 +1,6 @@
 import { GROWTH_AFTER_ADMITTED, GROWTH_AFTER_MS } from '../../shared/constants';
 import { Admissions } from './admissions';
-import { SecondBudget, type Place } from './secondBudget';
+import { place, SecondBudget, type Place } from './secondBudget';
 
 /** What has been learned the service limits: nothing yet, how many at once, or how many a second. */
 type Kind = 'none seen' | 'at once' | 'a second';
@@ -89,14 +89,8 @@ export class ServiceLimit {
 	sent(now: number, atOnce: number, alone: () => boolean): Sent {
 		const probe = this.probe === 'wanted';
 		if (probe) this.probe = 'sent';
-		const place = this.seconds?.sent(now) ?? {
-			at: now,
-			order: 0,
-			recounts: 0,
-			edge: false,
-			beyond: false,
-		};
-		return { ...place, probe, alone: () => probe || (atOnce === 1 && alone()) };
+		const placed = this.seconds?.sent(now) ?? place(now, 0);
+		return { ...placed, probe, alone: () => probe || (atOnce === 1 && alone()) };
 	}
 
 	answered(sent: Sent): void {

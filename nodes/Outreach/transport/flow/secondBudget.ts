@@ -35,6 +35,15 @@ export interface Place {
 	beyond: boolean;
 }
 
+/** The place of a request sent at `at`, the seconds counted afresh `recounts` times. */
+export function place(
+	at: number,
+	recounts: number,
+	{ order = 0, edge = false, beyond = false } = {},
+): Place {
+	return { at, order, recounts, edge, beyond };
+}
+
 /**
  * How many requests a second a service admits, and when each may go. At first nothing goes until the
  * wait the service asked is over, and seconds are counted from that moment. Each second, what the service
@@ -153,11 +162,10 @@ export class SecondBudget {
 	sent(now: number): Place {
 		if (this.paced) {
 			this.paced.sent(now);
-			return { at: now, order: 0, recounts: this.recounts, edge: false, beyond: false };
+			return place(now, this.recounts);
 		}
 		const search = this.edge?.sent(now);
-		if (search === 'search')
-			return { at: now, order: 0, recounts: this.recounts, edge: true, beyond: false };
+		if (search === 'search') return place(now, this.recounts, { edge: true });
 		if (search === 'over') this.edge = undefined;
 		const second = this.secondAt(now);
 		if (second !== this.second) {
@@ -170,7 +178,7 @@ export class SecondBudget {
 		}
 		this.lastSent = now;
 		const order = ++this.sentInSecond;
-		return { at: now, order, recounts: this.recounts, edge: false, beyond: order > this.held };
+		return place(now, this.recounts, { order, beyond: order > this.held });
 	}
 
 	/** The service admitted the request `place`. */
