@@ -371,6 +371,65 @@ describe('where the windows of a service limiting a second begin', () => {
 		account.admit(after[0]);
 	});
 
+	/**
+	 * Five admitted at the start of a second, fifteen 200 ms into it, ten refused near its end (a
+	 * wait of one second): the search's first request goes 100 ms after those.
+	 */
+	function twentyThenRefused(account: Account): number {
+		const start = now;
+		const early = account.burst(5);
+		now = start + 200;
+		const later = account.burst(15);
+		now += 10;
+		[...early, ...later].forEach((sent) => account.admit(sent));
+		now = start + 950;
+		const over = account.burst(10);
+		now += 10;
+		over.forEach((sent) => account.refuse(sent, 1_000));
+		expect(account.send()).toBe(start + 1_050);
+		now = start + 1_050;
+		return start;
+	}
+
+	it('once the edge is found, what the window before admitted goes at once, and beyond it up to half of what is left to the rate: a refusal there tells the budget', () => {
+		const account = new Account();
+		const start = twentyThenRefused(account);
+		const [early] = account.burst();
+		now += 5;
+		account.refuse(early, 1_000);
+		now = start + 1_150;
+		const [edge] = account.burst();
+		now += 5;
+		account.admit(edge);
+		expect(account.learned).toMatchObject({ held: 15, rate: 20, secondsFrom: start + 1_200 });
+		now = start + 1_200;
+		const held = account.burst();
+		expect(held).toHaveLength(14);
+		now += 10;
+		held.forEach((sent) => account.admit(sent));
+		const beyond = account.burst();
+		expect(beyond).toHaveLength(3);
+		now += 10;
+		account.admit(beyond[0]);
+		beyond.slice(1).forEach((sent) => account.refuse(sent, 1_000));
+		expect(account.learned).toMatchObject({ held: 16, rate: 16, secondsFrom: start + 1_200 });
+	});
+
+	it('the search’s first request admitted: what goes at once stays the estimate (a bucket may have refilled by a few only), the seconds begin there', () => {
+		const account = new Account();
+		const start = twentyThenRefused(account);
+		const [edge] = account.burst();
+		now += 5;
+		account.admit(edge);
+		expect(account.learned).toMatchObject({ held: 10, rate: 20, secondsFrom: start + 1_100 });
+		now = start + 1_100;
+		const held = account.burst();
+		expect(held).toHaveLength(9);
+		now += 10;
+		held.forEach((sent) => account.admit(sent));
+		expect(account.burst()).toHaveLength(5);
+	});
+
 	it('the search ends a second after the last refused request went: a window of a second is over by then', () => {
 		const account = new Account();
 		const sentAt = refused(account, 1_000);

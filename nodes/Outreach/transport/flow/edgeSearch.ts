@@ -16,6 +16,8 @@ const EDGE_SEARCH_MS = 3_000;
 export class EdgeSearch {
 	/** When the requests since the search began went, its own and the others. */
 	readonly sends: number[] = [];
+	/** Whether the service refused one of the search's requests. */
+	refusedOne = false;
 
 	/**
 	 * `refusedAt`: when the latest request the service refused went (a window began after). `until`:
@@ -45,6 +47,7 @@ export class EdgeSearch {
 
 	/** The service refused a search request sent at `at`: its window had not begun. */
 	refused(at: number): void {
+		this.refusedOne = true;
 		this.refusedAt = Math.max(this.refusedAt, at);
 	}
 }

@@ -57,7 +57,10 @@ export function place(
  * - A wait of one second in whole seconds says only that the service's window ends within it.
  *   Meanwhile requests look for where its windows begin (`EdgeSearch`): the seconds are counted from
  *   just after the first it admits went. What the window before admitted of what was sent within a
- *   second of then goes at once, when that is more than half.
+ *   second of then goes at once, when that is more than half and the service refused a request of
+ *   the search first. From then on, a second's requests count in one window of the service: beyond
+ *   the estimate, half of what is left to the rate goes at once, and what the service admits of a
+ *   second goes at once from the next (not one more a second).
  * - Beyond `held`, no request goes in the last LAST_STEP_MS of a second.
  * - Refused beyond `held`: the budget is what the service admitted of that second (the lowest such
  *   refusal), and the next second's first request goes alone, as the service's window may not be over.
@@ -97,6 +100,11 @@ export class SecondBudget {
 	private estimated = true;
 	/** Requests beyond `held` the service admitted while it was an estimate. */
 	private admittedBeyond = 0;
+	/**
+	 * Whether the seconds begin where the service's windows do (its edge was found, and the seconds
+	 * have not moved since): a second's requests then count in one window of the service.
+	 */
+	private aligned = false;
 	/** Whether a second's first request goes alone: the service's window may not be over. */
 	private probeFirst = false;
 	/** Whether this second's first request went late in it: the others wait for the next second. */
@@ -143,13 +151,17 @@ export class SecondBudget {
 		if (sent < this.held && !(sent === 1 && this.probeFirst)) return ready;
 		// Beyond what the service admitted in full, not late in the second (it could reach the service in
 		// its next window), one at a time: a growth step it refuses costs one. While `held` is an
-		// estimate, one more in flight for each admitted beyond it, up to half of what is left to the
-		// rate (which may be more than the service's budget: a refusal costs that many at most): an
-		// estimate far below the budget would otherwise take many seconds to reach it.
+		// estimate, up to half of what is left to the rate (which may be more than the service's
+		// budget: a refusal costs that many at most): at once when the seconds begin with the service's
+		// windows (a refusal then tells its budget), otherwise one more in flight for each admitted
+		// beyond it. An estimate far below the budget would otherwise take many seconds to reach it.
 		if (now - this.startOf(second) > 1_000 - LAST_STEP_MS) return this.nextSecond(now);
-		const beyond = this.estimated
-			? Math.min(1 + this.admittedBeyond, Math.ceil((this.rate - this.held) / 2))
-			: 1;
+		const room = Math.max(1, Math.ceil((this.rate - this.held) / 2));
+		const beyond = !this.estimated
+			? 1
+			: this.aligned
+				? room
+				: Math.min(1 + this.admittedBeyond, room);
 		return inFlight < beyond ? ready : false;
 	}
 
@@ -184,10 +196,13 @@ export class SecondBudget {
 	/** The service admitted the request `place`. */
 	admitted({ order, at, edge }: Place, now: number): void {
 		if (edge && this.edge) return this.found(at, now, this.edge);
-		// Beyond `held` and admitted: that many at once while `held` is an estimate; once it is over, at
-		// most one more a second (a second that spans two of the service's windows admits more than one's).
+		// Beyond `held` and admitted: that many at once while `held` is an estimate, or while the seconds
+		// begin with the service's windows; otherwise at most one more a second (a second that spans two
+		// of the service's windows admits more than one's).
 		if (
-			this.estimated ? order > this.held : order === this.held + 1 && this.second !== this.raisedIn
+			this.estimated || this.aligned
+				? order > this.held
+				: order === this.held + 1 && this.second !== this.raisedIn
 		) {
 			if (this.estimated) this.admittedBeyond++;
 			this.held = order;
@@ -274,17 +289,20 @@ export class SecondBudget {
 	/**
 	 * The service admitted a request sent at `start` to find its windows' edge: one began between the
 	 * request it last refused and then. The seconds are counted from then, with what went since in them.
+	 * When it admitted the search's first request, what the window before admitted does not go at once:
+	 * that may be a bucket that refilled by a few requests only since its last refusal.
 	 */
-	private found(start: number, now: number, { refusedAt, sends }: EdgeSearch): void {
+	private found(start: number, now: number, { refusedAt, sends, refusedOne }: EdgeSearch): void {
 		this.edge = undefined;
 		// The window before began a second before at the latest, and had admitted all it would by its
 		// last refusal: what it admitted of what was sent between goes at once.
 		const before = this.admissions.between(start - 1_000, refusedAt);
-		if (before > this.held) {
+		if (refusedOne && before > this.held) {
 			this.held = before;
 			this.rate = Math.max(this.rate, before);
 		}
 		this.backFrom(start + EDGE_MARGIN_MS);
+		this.aligned = true;
 		this.second = Math.max(0, this.secondAt(now));
 		// The first second holds what went since the edge.
 		const from = this.second === 0 ? start : this.startOf(this.second);
@@ -299,6 +317,7 @@ export class SecondBudget {
 	/** Nothing goes until `at`, when the service's budget is back and the next second begins. */
 	private backFrom(at: number): void {
 		this.secondsFrom = at;
+		this.aligned = false;
 		this.second = -1;
 		this.recounts++;
 	}
