@@ -124,6 +124,28 @@ describe('Calling Hours', () => {
 		}
 	});
 
+	it('without Continue On Fail, a call whose hours ended by its turn fails the node: no call waiting for a turn leaves after it, though its recipient is inside the hours', async () => {
+		// Two calls at a time, each answered after 1.5 s, from a second before 20:00 in New York: the
+		// third lead (New York) gets its turn after 20:00, the fourth (Chicago, 19:00) waits for one.
+		calling = new CallingService({ serviceMs: 1_500 });
+		service.respondWith(calling.responder);
+		clockAt('2026-11-26T00:59:59.000Z');
+		const zones = ['America/New_York', 'America/New_York', 'America/New_York', 'America/Chicago'];
+		const { error } = await runOutreach(
+			{
+				...callEachLead,
+				callFields: { recipientTimeZone: '={{ $json.zone }}' },
+				options: { maxConcurrentRequests: 2 },
+			},
+			{
+				items: zones.map((zone, index) => ({ json: { phone: leadPhone(index), zone } })),
+				credentials: hours(WEEKDAYS, 'America/New_York'),
+			},
+		);
+		expect(error?.message).toMatch(/^Not called: now is outside the Calling Hours/);
+		expect([...calling.placed.keys()]).toEqual([leadPhone(0), leadPhone(1)]);
+	});
+
 	it('across midnight: Fri 22:00-02:00 allows Saturday 01:30, not Saturday 02:30', async () => {
 		clockAt('2026-11-28T01:30:00Z');
 		const inside = await runOutreach(callEachLead, {

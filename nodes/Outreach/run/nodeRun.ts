@@ -168,10 +168,18 @@ export class NodeRun {
 			turn: async () => {
 				release();
 				const slot = await this.flow.acquire(index, () => this.stopped);
-				if (!slot || recipientZone === undefined) return slot;
+				if (!slot) return undefined;
+				// The run stopped since the turn was given (an item before failed it): nothing more leaves.
+				if (this.stopped) {
+					slot.unused();
+					return undefined;
+				}
+				if (recipientZone === undefined) return slot;
 				const hours = callingHoursCheck(this.guards, recipientZone, this.context.getTimezone());
 				if (!hours || !('outside' in hours)) return slot;
-				slot.answered();
+				// The run stops before the turn goes back, so that no call waiting for one leaves after.
+				this.itemFailed();
+				slot.unused();
 				throw new HoursEnded(hours.outside);
 			},
 		};

@@ -110,6 +110,9 @@ export class AccountGate {
 				share.places.get(waiter.item)!.notBefore = this.limit.retryAt(Date.now(), waitMs);
 				this.pump();
 			},
+			unused: () => {
+				if (release()) this.pump();
+			},
 		});
 	}
 

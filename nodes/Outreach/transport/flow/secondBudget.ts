@@ -58,9 +58,10 @@ export function place(
  *   Meanwhile requests look for where its windows begin (`EdgeSearch`): the seconds are counted from
  *   just after the first it admits went. What the window before admitted of what was sent within a
  *   second of then goes at once, when that is more than half and the service refused a request of
- *   the search first. From then on, a second's requests count in one window of the service: beyond
- *   the estimate, half of what is left to the rate goes at once, and what the service admits of a
- *   second goes at once from the next (not one more a second).
+ *   the search first. From then on, until the seconds move or one passes without requests, a second's
+ *   requests count in one window of the service (a bucket's refill aside): beyond the estimate, half
+ *   of what is left to the rate goes at once, and what the service admits of a second goes at once
+ *   from the next (not one more a second).
  * - Beyond `held`, no request goes in the last LAST_STEP_MS of a second.
  * - Refused beyond `held`: the budget is what the service admitted of that second (the lowest such
  *   refusal), and the next second's first request goes alone, as the service's window may not be over.
@@ -101,8 +102,8 @@ export class SecondBudget {
 	/** Requests beyond `held` the service admitted while it was an estimate. */
 	private admittedBeyond = 0;
 	/**
-	 * Whether the seconds begin where the service's windows do (its edge was found, and the seconds
-	 * have not moved since): a second's requests then count in one window of the service.
+	 * Whether the seconds begin where the service's windows do: its edge was found, the seconds have
+	 * not moved since, and no second passed without requests.
 	 */
 	private aligned = false;
 	/** Whether a second's first request goes alone: the service's window may not be over. */
@@ -182,7 +183,10 @@ export class SecondBudget {
 		const second = this.secondAt(now);
 		if (second !== this.second) {
 			// After a second without requests, the service's window may not be where it was.
-			if (this.second >= 0 && second > this.second + 1) this.probeFirst = true;
+			if (this.second >= 0 && second > this.second + 1) {
+				this.probeFirst = true;
+				this.aligned = false;
+			}
 			this.second = second;
 			this.sentInSecond = 0;
 			this.lastSentBefore = this.lastSent;

@@ -21,6 +21,8 @@ export interface Slot {
 	 * turn before then.
 	 */
 	refused(waitMs: number): void;
+	/** The turn was not used: nothing was sent. */
+	unused(): void;
 }
 
 /** Where a request waits for its turn to be sent. */
@@ -72,6 +74,7 @@ export function ownLane(waitBudgetMs: number, waitBudgetSetting: string): Lane {
 				refused: (waitMs: number) => {
 					pausedUntil = Date.now() + waitMs;
 				},
+				unused: () => undefined,
 			};
 		},
 	};
