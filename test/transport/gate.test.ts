@@ -102,6 +102,22 @@ describe('the gate of one service account', () => {
 		expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(1_000);
 	});
 
+	it('a turn not used (nothing was sent): the request that was to go alone after the refusals is the next one, not an answer never to come', async () => {
+		const share = new AccountGate().share(10);
+		const slots = await take(share, 10);
+		for (const slot of slots.slice(3)) slot.refused(1_000);
+		for (const slot of slots.slice(0, 3)) slot.answered();
+		const unused = await turnWithin(share, 50, 100);
+		expect(unused).toBeDefined();
+		unused?.unused();
+		const probe = await turnWithin(share, 50, 101);
+		expect(probe).toBeDefined();
+		// That one goes alone too: nothing more until it is answered.
+		expect(await turnWithin(share, 50, 102)).toBeUndefined();
+		probe?.answered();
+		expect(await take(share, 3, 200)).toHaveLength(3);
+	});
+
 	/** Takes `count` turns one after the other, each answered (admitted) as soon as it comes. */
 	async function admit(share: FlowShare, count: number, from: number) {
 		for (let item = from; item < from + count; item++)

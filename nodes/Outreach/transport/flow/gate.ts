@@ -111,7 +111,9 @@ export class AccountGate {
 				this.pump();
 			},
 			unused: () => {
-				if (release()) this.pump();
+				if (!release()) return;
+				this.limit.unused(sent);
+				this.pump();
 			},
 		});
 	}

@@ -117,6 +117,11 @@ export class ServiceLimit {
 		}
 	}
 
+	/** The turn `sent` was given was not used: a request to go alone is the next one instead. */
+	unused(sent: Sent): void {
+		if (sent.probe && this.probe === 'sent') this.probe = 'wanted';
+	}
+
 	/** The service refused a request and asked to wait `waitMs`. */
 	refused(sent: Sent, waitMs: number): void {
 		const now = Date.now();
