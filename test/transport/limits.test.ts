@@ -301,20 +301,38 @@ describe('the first refusals', () => {
 		expect(account.burst()).toHaveLength(90);
 	});
 
-	it('once read as a limit on how many at once, more than half of what was in flight refused before a request sent since is admitted: a limit a second (that request went just after its window turned)', () => {
+	it('once read as a limit on how many at once, more than half of what was in flight refused, and one sent after those refusals came back too, before one sent since is admitted: a limit a second (that request went just after its window turned)', () => {
 		const account = new Account();
 		readAtOnce(account, 0);
 		const together = account.burst();
 		expect(together).toHaveLength(95);
 		now += 10;
 		together.slice(0, 15).forEach((sent) => account.admit(sent));
-		together.slice(15, 62).forEach((sent) => account.refuse(sent, 1_000));
+		together.slice(15, 63).forEach((sent) => account.refuse(sent, 1_000));
 		expect(account.aSecond).toBe(false);
+		const later = account.burst(1);
+		now += 10;
 		const refusedAt = now;
-		account.refuse(together[62], 1_000);
+		account.refuse(later[0], 1_000);
 		expect(account.aSecond).toBe(true);
 		// Where its windows begin is looked for from the last refused request on.
 		expect(account.send()).toBe(refusedAt - 10 + 100);
+	});
+
+	it('a limit on how many at once far below what was in flight: most of a burst refused together is lowered one each, while requests sent after are admitted', () => {
+		const account = new Account();
+		readAtOnce(account, 0);
+		const together = account.burst();
+		now += 10;
+		together.slice(0, 3).forEach((sent) => account.admit(sent));
+		together.slice(3).forEach((sent) => account.refuse(sent, 1_000));
+		expect(account.aSecond).toBe(false);
+		const later = account.burst();
+		expect(later).toHaveLength(3);
+		now += 10;
+		later.forEach((sent) => account.admit(sent));
+		expect(account.aSecond).toBe(false);
+		expect(account.limit).toMatchObject({ kind: 'at once', window: 3 });
 	});
 
 	it('a limit on how many at once admits a request sent after its refusals came back: one fewer in flight for each, however many', () => {

@@ -18,10 +18,11 @@ export interface Sent extends Place {
  * - **The first refusals.** One fewer in flight for each refusal (a burst of W refused down to the N
  *   admitted leaves N), and the next request goes alone, once nothing else is in flight.
  * - **How many at once** (that request was admitted): one fewer in flight per later refusal. When more
- *   than half of what was in flight (and more than two) is refused before the service admits a request
- *   sent after the first of those refusals came back, it limits a second after all (that request went
- *   alone just after its window turned): such a service refuses every request until its window
- *   turns, one limiting how many at once admits the next as soon as one is done.
+ *   than half of what was in flight (and more than two) is refused, a request sent after the first of
+ *   those refusals came back among them, before the service admits one such, it limits a second
+ *   after all (that request went alone just after its window turned): such a service refuses every
+ *   request until its window turns, one limiting how many at once admits the next as soon as one is
+ *   done, though most of a burst far above its limit was refused together.
  * - **How many a second** (refused though it went alone, every request refused, or as just said): see
  *   `SecondBudget`.
  *
@@ -57,7 +58,7 @@ export class ServiceLimit {
 	 * Refusals since the first of them came back (`since`, Infinity when the service has admitted a
 	 * request sent after), and how many might be in flight before them.
 	 */
-	private lowering = { since: Infinity, from: 0, refusals: 0 };
+	private lowering = { since: Infinity, from: 0, refusals: 0, later: false };
 	private readonly admissions = new Admissions();
 
 	/** A run joins with its own limit: until the service refuses, the largest run's limit holds. */
@@ -133,7 +134,7 @@ export class ServiceLimit {
 			const admitted = this.admissions.inLastSecond(now);
 			if (!this.seconds.refused(sent, sent.alone(), now, waitMs, admitted)) return;
 		} else if (sent.alone()) this.perSecond(now, waitMs);
-		else if (this.kind === 'at once') this.lower(now, waitMs);
+		else if (this.kind === 'at once') this.lower(now, waitMs, sent.at);
 		else {
 			this.window = Math.max(1, this.window - 1);
 			if (this.probe === 'none') {
@@ -151,12 +152,18 @@ export class ServiceLimit {
 		return this.seconds?.retryAt(now, waitMs) ?? now + waitMs;
 	}
 
-	/** One fewer in flight, read as a limit at once, unless the refusals say it limits a second. */
-	private lower(now: number, waitMs: number): void {
+	/**
+	 * One fewer in flight, read as a limit at once, unless the refusals say it limits a second: a
+	 * request sent at `sentAt`, after the first of them came back, refused too (a limit at once far
+	 * below what was in flight refuses most of a burst together, then admits what is sent after).
+	 */
+	private lower(now: number, waitMs: number, sentAt: number): void {
 		if (this.lowering.since === Infinity)
-			this.lowering = { since: now, from: this.window, refusals: 0 };
+			this.lowering = { since: now, from: this.window, refusals: 0, later: false };
+		if (sentAt >= this.lowering.since) this.lowering.later = true;
 		const refusals = ++this.lowering.refusals;
-		if (refusals > Math.max(2, this.lowering.from / 2)) return this.perSecond(now, waitMs);
+		if (this.lowering.later && refusals > Math.max(2, this.lowering.from / 2))
+			return this.perSecond(now, waitMs);
 		this.window = Math.max(1, this.window - 1);
 	}
 
