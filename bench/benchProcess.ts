@@ -1,11 +1,19 @@
 import { shutdownEngine } from '../support/engine/engine';
+import { removeUserFolder } from '../support/engine/userFolder';
 
-/** Runs a bench script's `main`, then shuts n8n-core's engine down; on failure, the stack and exit 1. */
+/**
+ * Runs a bench script's `main`, then shuts n8n-core's engine down and removes its temporary user
+ * folder; on failure, the stack and exit 1.
+ */
 export function runBenchScript(main: () => Promise<void>): void {
 	main()
-		.then(() => shutdownEngine())
+		.then(() => {
+			shutdownEngine();
+			removeUserFolder();
+		})
 		.catch((error) => {
 			process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+			removeUserFolder();
 			process.exit(1);
 		});
 }

@@ -1,3 +1,7 @@
 import { shutdownEngine } from '../support/engine/engine';
+import { removeUserFolder } from '../support/engine/userFolder';
 
-afterAll(() => shutdownEngine());
+afterAll(() => {
+	shutdownEngine();
+	removeUserFolder();
+});
