@@ -11,7 +11,7 @@ afterAll(() => jest.restoreAllMocks());
 interface SecondBudgetState {
 	held: number;
 	rate: number;
-	secondsFrom: number;
+	seconds: { from: number };
 	paced?: { rate: number };
 }
 
@@ -27,8 +27,8 @@ class Account {
 
 	/** What the limit learned, for the assertions. */
 	get learned(): { held: number; rate: number; bursts: boolean; secondsFrom: number } {
-		const { held, rate, secondsFrom, paced } = this.seconds!;
-		return { held, secondsFrom, rate: paced?.rate ?? rate, bursts: !paced };
+		const { held, rate, seconds, paced } = this.seconds!;
+		return { held, secondsFrom: seconds.from, rate: paced?.rate ?? rate, bursts: !paced };
 	}
 
 	/** Whether the limit is read as a number of requests a second. */
@@ -409,6 +409,25 @@ describe('where the windows of a service limiting a second begin', () => {
 		return start;
 	}
 
+	/**
+	 * Admits a request of the search, which finds the edge `learned` names; once the gate's seconds
+	 * begin there, what goes at once is sent and admitted, and returned.
+	 */
+	function edgeFound(
+		account: Account,
+		learned: { held: number; rate: number; secondsFrom: number },
+	) {
+		const [edge] = account.burst();
+		now += 5;
+		account.admit(edge);
+		expect(account.learned).toMatchObject(learned);
+		now = learned.secondsFrom;
+		const held = account.burst();
+		now += 10;
+		held.forEach((sent) => account.admit(sent));
+		return held;
+	}
+
 	it('once the edge is found, what the window before admitted goes at once, and beyond it up to half of what is left to the rate: a refusal there tells the budget', () => {
 		const account = new Account();
 		const start = twentyThenRefused(account);
@@ -416,15 +435,7 @@ describe('where the windows of a service limiting a second begin', () => {
 		now += 5;
 		account.refuse(early, 1_000);
 		now = start + 1_150;
-		const [edge] = account.burst();
-		now += 5;
-		account.admit(edge);
-		expect(account.learned).toMatchObject({ held: 15, rate: 20, secondsFrom: start + 1_200 });
-		now = start + 1_200;
-		const held = account.burst();
-		expect(held).toHaveLength(14);
-		now += 10;
-		held.forEach((sent) => account.admit(sent));
+		expect(edgeFound(account, { held: 15, rate: 20, secondsFrom: start + 1_200 })).toHaveLength(14);
 		const beyond = account.burst();
 		expect(beyond).toHaveLength(3);
 		now += 10;
@@ -436,15 +447,7 @@ describe('where the windows of a service limiting a second begin', () => {
 	it('the search’s first request admitted: what goes at once stays the estimate (a bucket may have refilled by a few only), the seconds begin there', () => {
 		const account = new Account();
 		const start = twentyThenRefused(account);
-		const [edge] = account.burst();
-		now += 5;
-		account.admit(edge);
-		expect(account.learned).toMatchObject({ held: 10, rate: 20, secondsFrom: start + 1_100 });
-		now = start + 1_100;
-		const held = account.burst();
-		expect(held).toHaveLength(9);
-		now += 10;
-		held.forEach((sent) => account.admit(sent));
+		expect(edgeFound(account, { held: 10, rate: 20, secondsFrom: start + 1_100 })).toHaveLength(9);
 		expect(account.burst()).toHaveLength(5);
 	});
 

@@ -1,6 +1,7 @@
 import { GROWTH_AFTER_ADMITTED, GROWTH_AFTER_MS } from '../../shared/constants';
 import { Admissions } from './admissions';
-import { place, SecondBudget, type Place } from './secondBudget';
+import { SecondBudget } from './secondBudget';
+import { place, type Place } from './seconds';
 
 /** What has been learned the service limits: nothing yet, how many at once, or how many a second. */
 type Kind = 'none seen' | 'at once' | 'a second';

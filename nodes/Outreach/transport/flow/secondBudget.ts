@@ -1,13 +1,7 @@
 import { Admissions } from './admissions';
 import { EdgeSearch } from './edgeSearch';
 import { Pace } from './pace';
-
-/**
- * A second's requests go from within this time of its start, or one alone, the others waiting for the
- * next second: where the service's windows begin is known only to be clear of the seconds' starts, and
- * a second's requests sent later in it may run into the service's next window.
- */
-const FIRST_REQUEST_WITHIN_MS = 100;
+import { place, Seconds, type Place } from './seconds';
 
 /**
  * Beyond what the service admitted in full, no request goes within this time of a second's end: its
@@ -20,29 +14,6 @@ const LAST_STEP_MS = 250;
  * to the service than that one would otherwise reach it before its window begins.
  */
 const EDGE_MARGIN_MS = 50;
-
-/** A request's place in the seconds a budget counts. */
-export interface Place {
-	/** When it went. */
-	at: number;
-	/** Its place in its second's budget (1 for the first), or 0 when it was not sent by the second. */
-	order: number;
-	/** How many times the seconds had been counted afresh when it went. */
-	recounts: number;
-	/** Sent to find where the service's windows begin. */
-	edge: boolean;
-	/** Sent beyond what the service admitted in full a second. */
-	beyond: boolean;
-}
-
-/** The place of a request sent at `at`, the seconds counted afresh `recounts` times. */
-export function place(
-	at: number,
-	recounts: number,
-	{ order = 0, edge = false, beyond = false } = {},
-): Place {
-	return { at, order, recounts, edge, beyond };
-}
 
 /**
  * How many requests a second a service admits, and when each may go. At first nothing goes until the
@@ -83,9 +54,7 @@ export class SecondBudget {
 	/** Set once a second's budget no longer goes at once (the service refused bursts of it). */
 	private paced?: Pace;
 	/** Seconds are counted from the moment the service's budget was last back. */
-	private secondsFrom = 0;
-	/** Bumped each time the seconds are counted afresh: a refusal of a request sent before says nothing new. */
-	private recounts = 0;
+	private readonly seconds = new Seconds();
 	private second = -1;
 	private sentInSecond = 0;
 	private lastSent = 0;
@@ -142,13 +111,13 @@ export class SecondBudget {
 		if (this.paced) return this.paced.next();
 		const search = this.edge?.next(now);
 		if (search !== undefined) return search;
-		const second = this.secondAt(now);
+		const second = this.seconds.at(now);
 		const sent = second === this.second ? this.sentInSecond : 0;
 		if ((sent > 0 && this.begunLate) || sent >= Math.max(1, Math.floor(this.rate)))
 			return this.nextSecond(now);
-		const ready = Math.max(this.secondsFrom, now);
+		const ready = Math.max(this.seconds.from, now);
 		// Late in the second, one request alone: a single call need not wait for the next second.
-		if (sent === 0 && this.late(now, second)) return inFlight === 0 ? ready : false;
+		if (sent === 0 && this.seconds.late(now, second)) return inFlight === 0 ? ready : false;
 		if (sent < this.held && !(sent === 1 && this.probeFirst)) return ready;
 		// Beyond what the service admitted in full, not late in the second (it could reach the service in
 		// its next window), one at a time: a growth step it refuses costs one. While `held` is an
@@ -156,7 +125,7 @@ export class SecondBudget {
 		// budget: a refusal costs that many at most): at once when the seconds begin with the service's
 		// windows (a refusal then tells its budget), otherwise one more in flight for each admitted
 		// beyond it. An estimate far below the budget would otherwise take many seconds to reach it.
-		if (now - this.startOf(second) > 1_000 - LAST_STEP_MS) return this.nextSecond(now);
+		if (now - this.seconds.startOf(second) > 1_000 - LAST_STEP_MS) return this.nextSecond(now);
 		const room = Math.max(1, Math.ceil((this.rate - this.held) / 2));
 		const beyond = !this.estimated
 			? 1
@@ -168,19 +137,19 @@ export class SecondBudget {
 
 	/** When the second after the one `now` is in begins. */
 	nextSecond(now: number): number {
-		return Math.max(this.secondsFrom, this.startOf(this.secondAt(now) + 1));
+		return Math.max(this.seconds.from, this.seconds.startOf(this.seconds.at(now) + 1));
 	}
 
 	/** A request goes now: its place in the seconds. */
 	sent(now: number): Place {
 		if (this.paced) {
 			this.paced.sent(now);
-			return place(now, this.recounts);
+			return place(now, this.seconds.recounts);
 		}
 		const search = this.edge?.sent(now);
-		if (search === 'search') return place(now, this.recounts, { edge: true });
+		if (search === 'search') return place(now, this.seconds.recounts, { edge: true });
 		if (search === 'over') this.edge = undefined;
-		const second = this.secondAt(now);
+		const second = this.seconds.at(now);
 		if (second !== this.second) {
 			// After a second without requests, the service's window may not be where it was.
 			if (this.second >= 0 && second > this.second + 1) {
@@ -190,11 +159,11 @@ export class SecondBudget {
 			this.second = second;
 			this.sentInSecond = 0;
 			this.lastSentBefore = this.lastSent;
-			this.begunLate = this.late(now, second);
+			this.begunLate = this.seconds.late(now, second);
 		}
 		this.lastSent = now;
 		const order = ++this.sentInSecond;
-		return place(now, this.recounts, { order, beyond: order > this.held });
+		return place(now, this.seconds.recounts, { order, beyond: order > this.held });
 	}
 
 	/** The service admitted the request `place`. */
@@ -215,7 +184,7 @@ export class SecondBudget {
 			if (this.held >= Math.floor(this.rate)) this.estimated = false;
 		}
 		// This second's first request admitted: the service's window is over.
-		if (order === 1 && at >= this.secondsFrom && this.secondAt(at) === this.second)
+		if (order === 1 && at >= this.seconds.from && this.seconds.at(at) === this.second)
 			this.probeFirst = false;
 	}
 
@@ -231,7 +200,7 @@ export class SecondBudget {
 		if (this.paced) return this.paced.refused(now, waitMs, admitted);
 		// Sent before the seconds were counted afresh, or before the refusal that began this wait was
 		// answered: nothing new.
-		if (place.recounts < this.recounts) return false;
+		if (place.recounts < this.seconds.recounts) return false;
 		this.known = true;
 		this.refusedInBurst(place, alone, now, waitMs, admitted);
 		return true;
@@ -242,8 +211,8 @@ export class SecondBudget {
 	 * service's wait (a wait in whole seconds can say more than its window needs).
 	 */
 	retryAt(now: number, waitMs: number): number {
-		if (this.paced || this.secondsFrom <= now) return now + waitMs;
-		return Math.min(now + waitMs, this.secondsFrom);
+		if (this.paced || this.seconds.from <= now) return now + waitMs;
+		return Math.min(now + waitMs, this.seconds.from);
 	}
 
 	/** A tenth faster, or twice as fast while the rate is not known, after a calm stretch. */
@@ -272,7 +241,7 @@ export class SecondBudget {
 			this.probeFirst = true;
 		} else if (!alone && order < this.held && !this.estimated && ++this.refusedWithin >= 2) {
 			const rate = Math.max(0.1, Math.min(this.rate * 0.9, Math.max(this.held, admitted)));
-			this.paced = new Pace(rate, this.secondsFrom, now, waitMs);
+			this.paced = new Pace(rate, this.seconds.from, now, waitMs);
 		} else {
 			// Late in the second, what goes at once was too much.
 			if (order - 1 >= this.held / 2) this.held = Math.min(this.held, order - 1);
@@ -281,7 +250,7 @@ export class SecondBudget {
 			// seconds can say more): the seconds move there, and the next one's first request goes alone.
 			// Without a request in the second before, or when that moment is past, the wait stands.
 			const end =
-				this.lastSentBefore >= this.startOf(this.second - 1)
+				this.lastSentBefore >= this.seconds.startOf(this.second - 1)
 					? this.lastSentBefore + 1_000
 					: Infinity;
 			this.backFrom(end > now ? Math.min(now + waitMs, end) : now + waitMs);
@@ -307,37 +276,21 @@ export class SecondBudget {
 		}
 		this.backFrom(start + EDGE_MARGIN_MS);
 		this.aligned = true;
-		this.second = Math.max(0, this.secondAt(now));
+		this.second = Math.max(0, this.seconds.at(now));
 		// The first second holds what went since the edge.
-		const from = this.second === 0 ? start : this.startOf(this.second);
+		const from = this.second === 0 ? start : this.seconds.startOf(this.second);
 		const inSecond = sends.filter((at) => at >= from);
 		this.sentInSecond = inSecond.length;
 		this.lastSent = sends.at(-1) ?? 0;
 		this.lastSentBefore = sends.filter((at) => at < from).at(-1) ?? 0;
-		this.begunLate = inSecond.length > 0 && this.late(inSecond[0], this.second);
+		this.begunLate = inSecond.length > 0 && this.seconds.late(inSecond[0], this.second);
 		this.probeFirst = false;
 	}
 
 	/** Nothing goes until `at`, when the service's budget is back and the next second begins. */
 	private backFrom(at: number): void {
-		this.secondsFrom = at;
+		this.seconds.restart(at);
 		this.aligned = false;
 		this.second = -1;
-		this.recounts++;
-	}
-
-	/** When the second `second` begins, counted from when the service last said its budget was back. */
-	private startOf(second: number): number {
-		return this.secondsFrom + second * 1_000;
-	}
-
-	/** Whether `now` is too late in its second, `second`, for that second's requests to go at once. */
-	private late(now: number, second: number): boolean {
-		return now - this.startOf(second) > FIRST_REQUEST_WITHIN_MS;
-	}
-
-	/** The second, counted from when the service last said its budget was back, that `now` is in. */
-	private secondAt(now: number): number {
-		return Math.floor((now - this.secondsFrom) / 1_000);
 	}
 }
