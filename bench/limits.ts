@@ -89,6 +89,12 @@ const LIMITED_SERVICES = chosen(ALL_LIMITED_SERVICES, 'BENCH_LIMITED_SERVICES');
 
 type Shape = 'one run' | 'burst' | 'second run';
 
+/** The loops that keep exactly a service's N in flight, by their key among a service's samples. */
+const LOOPS = [
+	['loop', 'raw'],
+	['helper', 'helper'],
+] as const;
+
 /**
  * Section 7: Make Call with default settings against sandboxes that limit their callers: one run, a
  * burst of executions, and a second run on an account whose limit the first taught the node. The
@@ -106,10 +112,11 @@ export async function atTheLimit() {
 			'wall',
 			'share of the limit used',
 			'share of what the loop used',
+			'share of what the helper’s loop used',
 			'requests refused (429)',
 			'errors',
 		],
-		`Medians over ${LIMIT_ROUNDS} rounds, min–max in brackets. The burst is ${BURST_EXECUTIONS} executions started at once, the calls split between them. The second run goes on the account the one run just used, within seconds: it starts from what the node learned. Every other measurement uses a service account of its own. Against a service admitting N at a time, a fetch loop keeping exactly N in flight (it knows the limit, and is never refused) shows what this machine and the sandbox let any client use; "share of what the loop used" is the node's share ÷ the loop's, round by round.`,
+		`Medians over ${LIMIT_ROUNDS} rounds, min–max in brackets. The burst is ${BURST_EXECUTIONS} executions started at once, the calls split between them. The second run goes on the account the one run just used, within seconds: it starts from what the node learned. Every other measurement uses a service account of its own. Against a service admitting N at a time, a fetch loop keeping exactly N in flight (it knows the limit, and is never refused) shows what this machine and the sandbox let any client use; "share of what the loop used" is the node's share ÷ the loop's, round by round. The same loop on n8n's HTTP helper, which every node sends through (a new connection a request), shows what any n8n node could use.`,
 	);
 	for (const service of LIMITED_SERVICES) {
 		const sandbox = await startSandboxProcess(100, service.limit);
@@ -141,18 +148,19 @@ export async function atTheLimit() {
 					);
 				}
 				const { concurrent } = service.limit;
-				if (concurrent) {
-					// measureWay fails unless every request was admitted: the loop is never refused.
-					const { wallMs, requests } = await measureWay(sandbox, 'raw', service.calls, concurrent);
-					add('loop', { wallMs, placed: requests, errors: 0, requests, refused: 0 });
+				for (const [key, way] of concurrent ? LOOPS : []) {
+					// measureWay fails unless every request was admitted: a loop is never refused.
+					const { wallMs, requests } = await measureWay(sandbox, way, service.calls, concurrent);
+					add(key, { wallMs, placed: requests, errors: 0, requests, refused: 0 });
 				}
 			}
 			const share = (sample: LimitedSample) => sample.placed / service.admits(sample.wallMs);
-			const loop = samples.get('loop');
-			const ofLoop = (measured: LimitedSample[]) =>
-				loop
+			const ofLoop = (measured: LimitedSample[], key: string) => {
+				const loop = samples.get(key);
+				return loop
 					? `${spread(measured.map((sample, round) => share(sample) / share(loop[round])))}×`
 					: '';
+			};
 			const refusedShare = (sample: LimitedSample) => (100 * sample.refused) / sample.requests;
 			for (const shape of ['one run', 'burst', 'second run'] as Shape[]) {
 				for (const way of ways) {
@@ -165,20 +173,24 @@ export async function atTheLimit() {
 						WAY_LABELS[way],
 						`${spread(measured.map((sample) => sample.wallMs / 1_000))} s`,
 						`${spread(measured.map(share))}×`,
-						ofLoop(measured),
+						ofLoop(measured, 'loop'),
+						ofLoop(measured, 'helper'),
 						`${spread(measured.map(refusedShare))} %`,
 						median(measured.map((sample) => sample.errors)),
 					);
 				}
 			}
-			if (loop) {
+			for (const [key, way] of LOOPS) {
+				const loop = samples.get(key);
+				if (!loop) continue;
 				row(
 					service.label,
 					`${service.calls} in one run`,
-					`fetch loop, exactly ${service.limit.concurrent} in flight`,
+					`${WAY_LABELS[way]}, exactly ${service.limit.concurrent} in flight`,
 					`${spread(loop.map((sample) => sample.wallMs / 1_000))} s`,
 					`${spread(loop.map(share))}×`,
-					'1.00×',
+					ofLoop(loop, 'loop'),
+					ofLoop(loop, 'helper'),
 					'0 %',
 					0,
 				);
@@ -202,7 +214,8 @@ const SLOW_CASES = chosen(ALL_SLOW_CASES, 'BENCH_SLOW_CASES');
  * Section 9: a slow service that limits nothing. The ideal at a setting is one service time per
  * round of that many in flight; n8n's HTTP Request node sends every item at once (its ideal is one
  * service time), and a fetch loop keeps exactly the setting in flight (what this machine and the
- * sandbox let any client reach), measured in the same run.
+ * sandbox let any client reach), as does a loop on n8n's HTTP helper (what any n8n node could reach),
+ * measured in the same run.
  */
 export async function slowService() {
 	section(
@@ -226,9 +239,14 @@ export async function slowService() {
 				...nodes.flatMap((way) => settings.map((setting) => ({ way, setting }))),
 				{ way: 'http' as const, setting: count },
 				...settings.map((setting) => ({ way: 'raw' as const, setting })),
+				...settings.map((setting) => ({ way: 'helper' as const, setting })),
 			];
-			const measure = async (way: 'node' | 'previous' | 'http' | 'raw', setting: number) => {
-				if (way === 'raw') return (await measureWay(sandbox, 'raw', count, setting)).wallMs;
+			const measure = async (
+				way: 'node' | 'previous' | 'http' | 'raw' | 'helper',
+				setting: number,
+			) => {
+				if (way === 'raw' || way === 'helper')
+					return (await measureWay(sandbox, way, count, setting)).wallMs;
 				const sample = await measureAgainstLimit(sandbox, way, count, 1, { concurrency: setting });
 				if (sample.errors) throw new Error(`${WAY_LABELS[way]}: ${sample.errors} calls failed`);
 				return sample.wallMs;
