@@ -41,7 +41,8 @@ async function main() {
 		Object.assign(config, {
 			mode: 'filesystem',
 			availableModes: ['filesystem'],
-			localStoragePath: mkdtempSync(path.join(tmpdir(), 'outreach-binary-')),
+			// Inside the temporary n8n user folder, removed with it at the end.
+			localStoragePath: mkdtempSync(path.join(process.env.N8N_USER_FOLDER ?? tmpdir(), 'binary-')),
 		});
 		await service.init();
 	}
