@@ -310,9 +310,6 @@ describe('the first refusals', () => {
 		together.slice(0, 15).forEach((sent) => account.admit(sent));
 		together.slice(15, 63).forEach((sent) => account.refuse(sent, 1_000));
 		expect(account.aSecond).toBe(false);
-		// Refused with 16 in flight: at most 15 go; once fewer are in flight, one more.
-		expect(account.burst()).toHaveLength(0);
-		together.slice(63, 83).forEach((sent) => account.admit(sent));
 		const later = account.burst(1);
 		now += 10;
 		const refusedAt = now;
@@ -338,31 +335,51 @@ describe('the first refusals', () => {
 		expect(account.limit).toMatchObject({ kind: 'at once', window: 3 });
 	});
 
-	it('a limit on how many at once that answers fast admits many of a burst far above it: what goes after is below what went with the first refused, admitted, not read as a limit a second', () => {
+	it('a limit on how many at once that answers fast admits many of a burst far above it: requests sent after the refusals, some refused first, one admitted, keep it a limit at once', () => {
 		const account = new Account();
 		readAtOnce(account, 0);
 		const together = account.burst();
 		now += 5;
-		// It admits 4 at once; as each is done, the next to arrive.
+		// It admits 4 at once and, as each is done, the next to arrive.
 		together.slice(0, 4).forEach((sent) => account.admit(sent));
 		together.slice(4, 20).forEach((sent) => account.refuse(sent, 1_000));
 		together.slice(20, 24).forEach((sent) => account.admit(sent));
 		together.slice(24).forEach((sent) => account.refuse(sent, 1_000));
 		const later = account.burst();
-		expect(later).toHaveLength(4);
-		now += 5;
-		later.forEach((sent) => account.admit(sent));
+		expect(later).toHaveLength(8);
+		// A refusal comes back before an admitted request's answer.
+		now += 1;
+		later.slice(4).forEach((sent) => account.refuse(sent, 1_000));
+		expect(account.aSecond).toBe(false);
+		now += 4;
+		later.slice(0, 4).forEach((sent) => account.admit(sent));
 		expect(account.aSecond).toBe(false);
 		expect(account.limit).toMatchObject({ kind: 'at once', window: 4 });
 	});
 
-	it('a limit on how many at once admits a request sent after its refusals came back: fewer in flight than went with each refused, however many', () => {
+	it('once read as a limit on how many at once, a limit a second only when every request sent after the refusals came back has come back refused', () => {
+		const account = new Account();
+		readAtOnce(account, 0);
+		const together = account.burst();
+		now += 10;
+		together.slice(0, 15).forEach((sent) => account.admit(sent));
+		together.slice(15, 63).forEach((sent) => account.refuse(sent, 1_000));
+		const later = account.burst(2);
+		expect(later).toHaveLength(2);
+		now += 10;
+		account.refuse(later[0], 1_000);
+		expect(account.aSecond).toBe(false);
+		account.refuse(later[1], 1_000);
+		expect(account.aSecond).toBe(true);
+	});
+
+	it('a limit on how many at once admits a request sent after its refusals came back: one fewer in flight for each, however many', () => {
 		const account = new Account();
 		readAtOnce(account, 0);
 		const before = account.burst();
 		for (let round = 0; round < 20; round++) {
 			now += 10;
-			before.splice(-3).forEach((sent) => account.refuse(sent, 1_000));
+			before.splice(0, 3).forEach((sent) => account.refuse(sent, 1_000));
 			account.admit(before.shift()!);
 			const later = account.burst();
 			expect(later.length).toBeGreaterThan(0);

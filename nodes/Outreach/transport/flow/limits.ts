@@ -10,8 +10,6 @@ type Kind = 'none seen' | 'at once' | 'a second';
 export interface Sent extends Place {
 	/** The only one in flight when it went, or the request sent alone after the first refusals. */
 	alone: () => boolean;
-	/** How many were in flight when it went, itself included. */
-	atOnce: number;
 	probe: boolean;
 }
 
@@ -20,12 +18,13 @@ export interface Sent extends Place {
  *
  * - **The first refusals.** One fewer in flight for each refusal (a burst of W refused down to the N
  *   admitted leaves N), and the next request goes alone, once nothing else is in flight.
- * - **How many at once** (that request was admitted): a request refused with N in flight (itself
- *   included) says the service admits fewer than N at once, so at most N - 1 go; a request sent with
- *   fewer than that in flight is not refused by such a service. When more than half of what was in
- *   flight (and more than two) is refused, a request sent after the first of those refusals came back
- *   among them, before the service admits one such, it limits a second after all (that request went
- *   alone just after its window turned): such a service refuses every request until its window turns.
+ * - **How many at once** (that request was admitted): one fewer in flight per later refusal. When more
+ *   than half of what was in flight (and more than two) is refused, a request sent after the first of
+ *   those refusals came back among them, and every request sent since has come back refused, it
+ *   limits a second after all (that request went alone just after its window turned): such a service
+ *   refuses every request until its window turns, one limiting how many at once admits the next as
+ *   soon as one is done, though most of a burst far above its limit was refused together (and a
+ *   refusal comes back before an admitted request's answer).
  * - **How many a second** (refused though it went alone, every request refused, or as just said): see
  *   `SecondBudget`.
  *
@@ -59,9 +58,10 @@ export class ServiceLimit {
 	private refusedSentAt = 0;
 	/**
 	 * Refusals since the first of them came back (`since`, Infinity when the service has admitted a
-	 * request sent after), and how many might be in flight before them.
+	 * request sent after), how many might be in flight before them, whether one sent after was
+	 * refused, and how many sent after are still in flight.
 	 */
-	private lowering = { since: Infinity, from: 0, refusals: 0, later: false };
+	private lowering = { since: Infinity, from: 0, refusals: 0, later: false, pending: 0 };
 	private readonly admissions = new Admissions();
 
 	/** A run joins with its own limit: until the service refuses, the largest run's limit holds. */
@@ -93,8 +93,9 @@ export class ServiceLimit {
 	sent(now: number, atOnce: number, alone: () => boolean): Sent {
 		const probe = this.probe === 'wanted';
 		if (probe) this.probe = 'sent';
+		if (now >= this.lowering.since) this.lowering.pending++;
 		const placed = this.seconds?.sent(now) ?? place(now, 0);
-		return { ...placed, probe, atOnce, alone: () => probe || (atOnce === 1 && alone()) };
+		return { ...placed, probe, alone: () => probe || (atOnce === 1 && alone()) };
 	}
 
 	answered(sent: Sent): void {
@@ -123,6 +124,7 @@ export class ServiceLimit {
 
 	/** The turn `sent` was given was not used: a request to go alone is the next one instead. */
 	unused(sent: Sent): void {
+		if (sent.at >= this.lowering.since) this.lowering.pending--;
 		if (sent.probe && this.probe === 'sent') this.probe = 'wanted';
 	}
 
@@ -137,7 +139,7 @@ export class ServiceLimit {
 			const admitted = this.admissions.inLastSecond(now);
 			if (!this.seconds.refused(sent, sent.alone(), now, waitMs, admitted)) return;
 		} else if (sent.alone()) this.perSecond(now, waitMs);
-		else if (this.kind === 'at once') this.lower(now, waitMs, sent);
+		else if (this.kind === 'at once') this.lower(now, waitMs, sent.at);
 		else {
 			this.window = Math.max(1, this.window - 1);
 			if (this.probe === 'none') {
@@ -156,20 +158,25 @@ export class ServiceLimit {
 	}
 
 	/**
-	 * Fewer in flight than went with the refused request `sent`, read as a limit at once, unless the
-	 * refusals say it limits a second: a request sent after the first of them came back, refused too.
-	 * A service admitting answers fast may admit many of a burst far above its limit; lowered one per
-	 * refusal, what went after was still above it, refused, and read as a limit a second (4 at a time
-	 * answered in 5 ms: 600 leads took 17–44 s in 14 of 24 runs instead of 2–4 s).
+	 * One fewer in flight, read as a limit at once, unless the refusals say it limits a second: a
+	 * request sent at `sentAt`, after the first of them came back, refused too, and none sent since
+	 * still in flight. A limit at once far below what was in flight refuses most of a burst together,
+	 * then admits some of what is sent after, whose answers come back after the others' refusals
+	 * (4 at a time answered in 5 ms: read as about 15 a second, 600 leads took 17–44 s in 14 of 24
+	 * runs instead of 2–4 s).
 	 */
-	private lower(now: number, waitMs: number, { at, atOnce }: Sent): void {
+	private lower(now: number, waitMs: number, sentAt: number): void {
 		if (this.lowering.since === Infinity)
-			this.lowering = { since: now, from: this.window, refusals: 0, later: false };
-		if (at >= this.lowering.since) this.lowering.later = true;
+			this.lowering = { since: now, from: this.window, refusals: 0, later: false, pending: 0 };
+		else if (sentAt >= this.lowering.since) {
+			this.lowering.later = true;
+			this.lowering.pending--;
+		}
 		const refusals = ++this.lowering.refusals;
-		if (this.lowering.later && refusals > Math.max(2, this.lowering.from / 2))
+		const { later, pending, from } = this.lowering;
+		if (later && pending === 0 && refusals > Math.max(2, from / 2))
 			return this.perSecond(now, waitMs);
-		this.window = Math.max(1, Math.min(this.window, atOnce - 1));
+		this.window = Math.max(1, this.window - 1);
 	}
 
 	/** When a growth step may next be tried, or false when none is due by time alone. */
