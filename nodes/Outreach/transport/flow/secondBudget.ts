@@ -114,7 +114,7 @@ export class SecondBudget {
 		const second = this.seconds.at(now);
 		const sent = second === this.second ? this.sentInSecond : 0;
 		if ((sent > 0 && this.begunLate) || sent >= Math.max(1, Math.floor(this.rate)))
-			return this.nextSecond(now);
+			return this.seconds.startOfNext(now);
 		const ready = Math.max(this.seconds.from, now);
 		// Late in the second, one request alone: a single call need not wait for the next second.
 		if (sent === 0 && this.seconds.late(now, second)) return inFlight === 0 ? ready : false;
@@ -125,7 +125,8 @@ export class SecondBudget {
 		// budget: a refusal costs that many at most): at once when the seconds begin with the service's
 		// windows (a refusal then tells its budget), otherwise one more in flight for each admitted
 		// beyond it. An estimate far below the budget would otherwise take many seconds to reach it.
-		if (now - this.seconds.startOf(second) > 1_000 - LAST_STEP_MS) return this.nextSecond(now);
+		if (now - this.seconds.startOf(second) > 1_000 - LAST_STEP_MS)
+			return this.seconds.startOfNext(now);
 		const room = Math.max(1, Math.ceil((this.rate - this.held) / 2));
 		const beyond = !this.estimated
 			? 1
@@ -137,7 +138,7 @@ export class SecondBudget {
 
 	/** When the second after the one `now` is in begins. */
 	nextSecond(now: number): number {
-		return Math.max(this.seconds.from, this.seconds.startOf(this.seconds.at(now) + 1));
+		return this.seconds.startOfNext(now);
 	}
 
 	/** A request goes now: its place in the seconds. */

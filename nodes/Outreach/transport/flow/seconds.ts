@@ -53,6 +53,11 @@ export class Seconds {
 		return Math.floor((now - this.from) / 1_000);
 	}
 
+	/** When the second after the one `now` is in begins (the first second, before it). */
+	startOfNext(now: number): number {
+		return Math.max(this.from, this.startOf(this.at(now) + 1));
+	}
+
 	/** Whether `now` is too late in its second, `second`, for that second's requests to go at once. */
 	late(now: number, second: number): boolean {
 		return now - this.startOf(second) > FIRST_REQUEST_WITHIN_MS;
