@@ -89,11 +89,8 @@ const LIMITED_SERVICES = chosen(ALL_LIMITED_SERVICES, 'BENCH_LIMITED_SERVICES');
 
 type Shape = 'one run' | 'burst' | 'second run';
 
-/** The loops that keep exactly a service's N in flight, by their key among a service's samples. */
-const LOOPS = [
-	['loop', 'raw'],
-	['helper', 'helper'],
-] as const;
+/** The loops that keep exactly a service's N in flight; their samples are kept under their names. */
+const LOOPS = ['raw', 'helper'] as const;
 
 /**
  * Section 7: Make Call with default settings against sandboxes that limit their callers: one run, a
@@ -148,15 +145,15 @@ export async function atTheLimit() {
 					);
 				}
 				const { concurrent } = service.limit;
-				for (const [key, way] of concurrent ? LOOPS : []) {
+				for (const way of concurrent ? LOOPS : []) {
 					// measureWay fails unless every request was admitted: a loop is never refused.
 					const { wallMs, requests } = await measureWay(sandbox, way, service.calls, concurrent);
-					add(key, { wallMs, placed: requests, errors: 0, requests, refused: 0 });
+					add(way, { wallMs, placed: requests, errors: 0, requests, refused: 0 });
 				}
 			}
 			const share = (sample: LimitedSample) => sample.placed / service.admits(sample.wallMs);
-			const ofLoop = (measured: LimitedSample[], key: string) => {
-				const loop = samples.get(key);
+			const ofLoop = (measured: LimitedSample[], way: (typeof LOOPS)[number]) => {
+				const loop = samples.get(way);
 				return loop
 					? `${spread(measured.map((sample, round) => share(sample) / share(loop[round])))}×`
 					: '';
@@ -173,15 +170,15 @@ export async function atTheLimit() {
 						WAY_LABELS[way],
 						`${spread(measured.map((sample) => sample.wallMs / 1_000))} s`,
 						`${spread(measured.map(share))}×`,
-						ofLoop(measured, 'loop'),
+						ofLoop(measured, 'raw'),
 						ofLoop(measured, 'helper'),
 						`${spread(measured.map(refusedShare))} %`,
 						median(measured.map((sample) => sample.errors)),
 					);
 				}
 			}
-			for (const [key, way] of LOOPS) {
-				const loop = samples.get(key);
+			for (const way of LOOPS) {
+				const loop = samples.get(way);
 				if (!loop) continue;
 				row(
 					service.label,
@@ -189,7 +186,7 @@ export async function atTheLimit() {
 					`${WAY_LABELS[way]}, exactly ${service.limit.concurrent} in flight`,
 					`${spread(loop.map((sample) => sample.wallMs / 1_000))} s`,
 					`${spread(loop.map(share))}×`,
-					ofLoop(loop, 'loop'),
+					ofLoop(loop, 'raw'),
 					ofLoop(loop, 'helper'),
 					'0 %',
 					0,
