@@ -10,6 +10,7 @@ import {
 	mkdtempSync,
 	readdirSync,
 	readFileSync,
+	renameSync,
 	rmSync,
 	writeFileSync,
 } from 'node:fs';
@@ -64,6 +65,8 @@ export async function ensureN8n(version = N8N_VERSION): Promise<Installation> {
 		log(`n8n ${version} already installed in ${path.relative(PACKAGE_ROOT, dir)}`);
 		return installation;
 	}
+	// An install cut short (CI stopped, Ctrl-C) starts afresh: npm may trust half-written folders.
+	rmSync(dir, { recursive: true, force: true });
 	mkdirSync(dir, { recursive: true });
 	writeFileSync(
 		path.join(dir, 'package.json'),
@@ -89,16 +92,16 @@ export async function ensureN8n(version = N8N_VERSION): Promise<Installation> {
 			},
 		);
 	// Install scripts are skipped (some native builds cannot succeed here); sqlite3 is rebuilt below.
+	const install = ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--ignore-scripts'];
 	// What npm's cache holds is taken without asking the registry again for each of about 1,700
-	// packages (a fresh machine downloads as before): 79 s against 117 s for n8n 1.123.81 here.
-	await progress(`install n8n ${version}`, [
-		'install',
-		'--no-audit',
-		'--no-fund',
-		'--legacy-peer-deps',
-		'--ignore-scripts',
-		'--prefer-offline',
-	]);
+	// packages (a fresh machine downloads as before): 79 s against 117 s for n8n 1.123.81 here. A cache
+	// older than a version pinned here fails that way (ETARGET): the registry is asked then.
+	try {
+		await progress(`install n8n ${version}`, [...install, '--prefer-offline']);
+	} catch (error) {
+		log(`${(error as Error).message}; installing again, asking the registry`);
+		await progress(`install n8n ${version} from the registry`, install);
+	}
 	await buildSqlite(dir, progress);
 	writeFileSync(path.join(dir, '.installed'), new Date().toISOString());
 	return installation;
@@ -132,7 +135,10 @@ async function buildSqlite(
 	const build = (async () => {
 		await progress('build sqlite3', ['rebuild', 'sqlite3', '--ignore-scripts=false']);
 		mkdirSync(path.dirname(built), { recursive: true });
-		copyFileSync(addon, built);
+		// Copied under another name first: another process finds the build whole, or not at all.
+		const partial = `${built}.${process.pid}`;
+		copyFileSync(addon, partial);
+		renameSync(partial, built);
 	})();
 	sqliteBuilds.set(version, build);
 	await build;
