@@ -37,14 +37,17 @@ export async function runWithProgress(
 	const started = Date.now();
 	log(`${label}… (output in ${path.relative(PACKAGE_ROOT, logFile)})`);
 	const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-	child.stdout!.pipe(out);
-	child.stderr!.pipe(out);
+	child.stdout!.pipe(out, { end: false });
+	child.stderr!.pipe(out, { end: false });
 	const heartbeat = setInterval(
 		() => log(`  ${label}: ${Math.round((Date.now() - started) / 1000)} s`),
 		10_000,
 	);
 	const [code] = (await once(child, 'close')) as [number | null];
 	clearInterval(heartbeat);
+	// The log is whole on disk before anyone reads it.
+	out.end();
+	await once(out, 'close');
 	if (code !== 0) throw new Error(`${label} failed (exit ${code}); see ${logFile}`);
 	log(`${label}: done in ${Math.round((Date.now() - started) / 1000)} s`);
 }

@@ -81,26 +81,22 @@ export async function ensureN8n(version = N8N_VERSION): Promise<Installation> {
 			2,
 		),
 	);
+	const logOf = (label: string) => path.join(LOCAL_DIR, `${label.replace(/\W+/g, '-')}.log`);
 	const progress = async (label: string, args: string[]) =>
-		await runWithProgress(
-			label,
-			path.join(LOCAL_DIR, `${label.replace(/\W+/g, '-')}.log`),
-			'npm',
-			args,
-			{
-				cwd: dir,
-			},
-		);
+		await runWithProgress(label, logOf(label), 'npm', args, { cwd: dir });
 	// Install scripts are skipped (some native builds cannot succeed here); sqlite3 is rebuilt below.
 	const install = ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--ignore-scripts'];
 	// What npm's cache holds is taken without asking the registry again for each of about 1,700
 	// packages (a fresh machine downloads as before): 79 s against 117 s for n8n 1.123.81 here. A cache
 	// older than a version pinned here fails that way (ETARGET): the registry is asked then.
+	const label = `install n8n ${version}`;
 	try {
-		await progress(`install n8n ${version}`, [...install, '--prefer-offline']);
+		await progress(label, [...install, '--prefer-offline']);
 	} catch (error) {
+		if (!/\bETARGET\b/.test(readFileSync(logOf(label), 'utf8'))) throw error;
 		log(`${(error as Error).message}; installing again, asking the registry`);
-		await progress(`install n8n ${version} from the registry`, install);
+		rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
+		await progress(`${label} from the registry`, install);
 	}
 	await buildSqlite(dir, progress);
 	writeFileSync(path.join(dir, '.installed'), new Date().toISOString());

@@ -70,6 +70,12 @@ class Account {
 		this.limit.refused(sent, waitMs);
 	}
 
+	/** The turn `sent` was given is not used. */
+	skip(sent: Sent): void {
+		this.inFlight--;
+		this.limit.unused(sent);
+	}
+
 	/** Waits until the next request may go. */
 	waitForTurn(): void {
 		const next = this.send();
@@ -371,6 +377,50 @@ describe('the first refusals', () => {
 		expect(account.aSecond).toBe(false);
 		account.refuse(later[1], 1_000);
 		expect(account.aSecond).toBe(true);
+	});
+
+	it('once read as a limit on how many at once, a request that went in the millisecond the first refusal came back, before it, is not one sent after the refusals', () => {
+		const account = new Account();
+		readAtOnce(account, 0);
+		const together = account.burst();
+		now += 10;
+		together.slice(0, 15).forEach((sent) => account.admit(sent));
+		const before = account.burst(1);
+		together.slice(15, 63).forEach((sent) => account.refuse(sent, 1_000));
+		now += 10;
+		account.refuse(before[0], 1_000);
+		expect(account.aSecond).toBe(false);
+		const later = account.burst(1);
+		account.refuse(later[0], 1_000);
+		expect(account.aSecond).toBe(true);
+	});
+
+	it('once read as a limit on how many at once, requests sent after the refusals whose turns went unused, or that hang for 5 s, are not waited for', () => {
+		const unused = new Account();
+		readAtOnce(unused, 0);
+		const together = unused.burst();
+		now += 10;
+		together.slice(0, 15).forEach((sent) => unused.admit(sent));
+		together.slice(15, 63).forEach((sent) => unused.refuse(sent, 1_000));
+		const later = unused.burst(2);
+		unused.skip(later[1]);
+		unused.refuse(later[0], 1_000);
+		expect(unused.aSecond).toBe(true);
+
+		const hanging = new Account();
+		readAtOnce(hanging, 0);
+		const burst = hanging.burst();
+		now += 10;
+		burst.slice(0, 15).forEach((sent) => hanging.admit(sent));
+		burst.slice(15, 63).forEach((sent) => hanging.refuse(sent, 1_000));
+		const sentAfter = hanging.burst(3);
+		hanging.refuse(sentAfter[0], 1_000);
+		now += 4_990;
+		hanging.refuse(sentAfter[1], 1_000);
+		expect(hanging.aSecond).toBe(false);
+		now += 10;
+		hanging.refuse(burst[63], 1_000);
+		expect(hanging.aSecond).toBe(true);
 	});
 
 	it('a limit on how many at once admits a request sent after its refusals came back: one fewer in flight for each, however many', () => {

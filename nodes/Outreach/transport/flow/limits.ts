@@ -11,7 +11,15 @@ export interface Sent extends Place {
 	/** The only one in flight when it went, or the request sent alone after the first refusals. */
 	alone: () => boolean;
 	probe: boolean;
+	/** The lowering (see `ServiceLimit`) under way when it went, or -1. */
+	lowering: number;
 }
+
+/**
+ * A request sent after the first refusals, still unanswered this long after they came back, is not
+ * waited for: a service limiting how many at once answers sooner (it may hang until its timeout).
+ */
+const PENDING_WAIT_MS = 5_000;
 
 /**
  * What one service account admits, learned from its refusals (429):
@@ -59,9 +67,9 @@ export class ServiceLimit {
 	/**
 	 * Refusals since the first of them came back (`since`, Infinity when the service has admitted a
 	 * request sent after), how many might be in flight before them, whether one sent after was
-	 * refused, and how many sent after are still in flight.
+	 * refused, and how many sent after are still in flight; `id` tells the lowerings apart.
 	 */
-	private lowering = { since: Infinity, from: 0, refusals: 0, later: false, pending: 0 };
+	private lowering = { id: 0, since: Infinity, from: 0, refusals: 0, later: false, pending: 0 };
 	private readonly admissions = new Admissions();
 
 	/** A run joins with its own limit: until the service refuses, the largest run's limit holds. */
@@ -93,19 +101,20 @@ export class ServiceLimit {
 	sent(now: number, atOnce: number, alone: () => boolean): Sent {
 		const probe = this.probe === 'wanted';
 		if (probe) this.probe = 'sent';
-		if (now >= this.lowering.since) this.lowering.pending++;
+		const lowering = now >= this.lowering.since ? this.lowering.id : -1;
+		if (lowering >= 0) this.lowering.pending++;
 		const placed = this.seconds?.sent(now) ?? place(now, 0);
-		return { ...placed, probe, alone: () => probe || (atOnce === 1 && alone()) };
+		return { ...placed, probe, lowering, alone: () => probe || (atOnce === 1 && alone()) };
 	}
 
 	answered(sent: Sent): void {
-		const { at, probe } = sent;
+		const { at, probe, lowering } = sent;
 		const now = Date.now();
 		this.admissions.add(at, now);
 		this.seconds?.admitted(sent, now);
 		this.admittedSinceRefusal++;
 		this.admittedSinceChange++;
-		if (at >= this.lowering.since) this.lowering.since = Infinity;
+		if (lowering === this.lowering.id) this.lowering.since = Infinity;
 		// Nothing refused yet: one more in flight for each window's worth admitted.
 		if (
 			this.kind === 'none seen' &&
@@ -124,7 +133,7 @@ export class ServiceLimit {
 
 	/** The turn `sent` was given was not used: a request to go alone is the next one instead. */
 	unused(sent: Sent): void {
-		if (sent.at >= this.lowering.since) this.lowering.pending--;
+		if (sent.lowering === this.lowering.id) this.lowering.pending--;
 		if (sent.probe && this.probe === 'sent') this.probe = 'wanted';
 	}
 
@@ -139,7 +148,7 @@ export class ServiceLimit {
 			const admitted = this.admissions.inLastSecond(now);
 			if (!this.seconds.refused(sent, sent.alone(), now, waitMs, admitted)) return;
 		} else if (sent.alone()) this.perSecond(now, waitMs);
-		else if (this.kind === 'at once') this.lower(now, waitMs, sent.at);
+		else if (this.kind === 'at once') this.lower(now, waitMs, sent.lowering);
 		else {
 			this.window = Math.max(1, this.window - 1);
 			if (this.probe === 'none') {
@@ -159,23 +168,24 @@ export class ServiceLimit {
 
 	/**
 	 * One fewer in flight, read as a limit at once, unless the refusals say it limits a second: a
-	 * request sent at `sentAt`, after the first of them came back, refused too, and none sent since
-	 * still in flight. A limit at once far below what was in flight refuses most of a burst together,
+	 * request sent after the first of them came back (in `lowering`) refused too, and none sent since
+	 * still in flight (for PENDING_WAIT_MS at most). A limit at once far below what was in flight refuses most of a burst together,
 	 * then admits some of what is sent after, whose answers come back after the others' refusals
 	 * (4 at a time answered in 5 ms: read as about 15 a second, 600 leads took 17–44 s in 14 of 24
 	 * runs instead of 2–4 s).
 	 */
-	private lower(now: number, waitMs: number, sentAt: number): void {
-		if (this.lowering.since === Infinity)
-			this.lowering = { since: now, from: this.window, refusals: 0, later: false, pending: 0 };
-		else if (sentAt >= this.lowering.since) {
+	private lower(now: number, waitMs: number, lowering: number): void {
+		if (this.lowering.since === Infinity) {
+			const id = this.lowering.id + 1;
+			this.lowering = { id, since: now, from: this.window, refusals: 0, later: false, pending: 0 };
+		} else if (lowering === this.lowering.id) {
 			this.lowering.later = true;
 			this.lowering.pending--;
 		}
 		const refusals = ++this.lowering.refusals;
-		const { later, pending, from } = this.lowering;
-		if (later && pending === 0 && refusals > Math.max(2, from / 2))
-			return this.perSecond(now, waitMs);
+		const { later, pending, from, since } = this.lowering;
+		const waited = pending === 0 || now - since >= PENDING_WAIT_MS;
+		if (later && waited && refusals > Math.max(2, from / 2)) return this.perSecond(now, waitMs);
 		this.window = Math.max(1, this.window - 1);
 	}
 
