@@ -301,6 +301,20 @@ describe('the first refusals', () => {
 		account.admit(alone[0]);
 	}
 
+	/**
+	 * Read as a limit at once; then of a burst of 95 the service admits 15 and refuses 48 (more than
+	 * half). Returns the 32 still in flight.
+	 */
+	function refuseMostOfABurst(account: Account): Sent[] {
+		readAtOnce(account, 0);
+		const together = account.burst();
+		expect(together).toHaveLength(95);
+		now += 10;
+		together.slice(0, 15).forEach((sent) => account.admit(sent));
+		together.slice(15, 63).forEach((sent) => account.refuse(sent, 1_000));
+		return together.slice(63);
+	}
+
 	it('refusals that come back while admitted answers drain lower what goes at once by one each, not to what is still in flight', () => {
 		const account = new Account();
 		readAtOnce(account, 5);
@@ -309,12 +323,7 @@ describe('the first refusals', () => {
 
 	it('once read as a limit on how many at once, more than half of what was in flight refused, and one sent after those refusals came back too, before one sent since is admitted: a limit a second (that request went just after its window turned)', () => {
 		const account = new Account();
-		readAtOnce(account, 0);
-		const together = account.burst();
-		expect(together).toHaveLength(95);
-		now += 10;
-		together.slice(0, 15).forEach((sent) => account.admit(sent));
-		together.slice(15, 63).forEach((sent) => account.refuse(sent, 1_000));
+		refuseMostOfABurst(account);
 		expect(account.aSecond).toBe(false);
 		const later = account.burst(1);
 		now += 10;
@@ -365,11 +374,7 @@ describe('the first refusals', () => {
 
 	it('once read as a limit on how many at once, a limit a second only when every request sent after the refusals came back has come back refused', () => {
 		const account = new Account();
-		readAtOnce(account, 0);
-		const together = account.burst();
-		now += 10;
-		together.slice(0, 15).forEach((sent) => account.admit(sent));
-		together.slice(15, 63).forEach((sent) => account.refuse(sent, 1_000));
+		refuseMostOfABurst(account);
 		const later = account.burst(2);
 		expect(later).toHaveLength(2);
 		now += 10;
@@ -397,29 +402,21 @@ describe('the first refusals', () => {
 
 	it('once read as a limit on how many at once, requests sent after the refusals whose turns went unused, or that hang for 5 s, are not waited for', () => {
 		const unused = new Account();
-		readAtOnce(unused, 0);
-		const together = unused.burst();
-		now += 10;
-		together.slice(0, 15).forEach((sent) => unused.admit(sent));
-		together.slice(15, 63).forEach((sent) => unused.refuse(sent, 1_000));
+		refuseMostOfABurst(unused);
 		const later = unused.burst(2);
 		unused.skip(later[1]);
 		unused.refuse(later[0], 1_000);
 		expect(unused.aSecond).toBe(true);
 
 		const hanging = new Account();
-		readAtOnce(hanging, 0);
-		const burst = hanging.burst();
-		now += 10;
-		burst.slice(0, 15).forEach((sent) => hanging.admit(sent));
-		burst.slice(15, 63).forEach((sent) => hanging.refuse(sent, 1_000));
+		const running = refuseMostOfABurst(hanging);
 		const sentAfter = hanging.burst(3);
 		hanging.refuse(sentAfter[0], 1_000);
 		now += 4_990;
 		hanging.refuse(sentAfter[1], 1_000);
 		expect(hanging.aSecond).toBe(false);
 		now += 10;
-		hanging.refuse(burst[63], 1_000);
+		hanging.refuse(running[0], 1_000);
 		expect(hanging.aSecond).toBe(true);
 	});
 
