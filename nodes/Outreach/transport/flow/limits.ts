@@ -28,11 +28,11 @@ const PENDING_WAIT_MS = 5_000;
  *   admitted leaves N), and the next request goes alone, once nothing else is in flight.
  * - **How many at once** (that request was admitted): one fewer in flight per later refusal. When more
  *   than half of what was in flight (and more than two) is refused, a request sent after the first of
- *   those refusals came back among them, and every request sent since has come back refused, it
- *   limits a second after all (that request went alone just after its window turned): such a service
- *   refuses every request until its window turns, one limiting how many at once admits the next as
- *   soon as one is done, though most of a burst far above its limit was refused together (and a
- *   refusal comes back before an admitted request's answer).
+ *   those refusals came back among them, and every request sent since has come back refused (or
+ *   PENDING_WAIT_MS passed), it limits a second after all (that request went alone just after its
+ *   window turned): such a service refuses every request until its window turns, one limiting how
+ *   many at once admits the next as soon as one is done, though most of a burst far above its limit
+ *   was refused together (and a refusal comes back before an admitted request's answer).
  * - **How many a second** (refused though it went alone, every request refused, or as just said): see
  *   `SecondBudget`.
  *
@@ -169,10 +169,10 @@ export class ServiceLimit {
 	/**
 	 * One fewer in flight, read as a limit at once, unless the refusals say it limits a second: a
 	 * request sent after the first of them came back (in `lowering`) refused too, and none sent since
-	 * still in flight (for PENDING_WAIT_MS at most). A limit at once far below what was in flight refuses most of a burst together,
-	 * then admits some of what is sent after, whose answers come back after the others' refusals
-	 * (4 at a time answered in 5 ms: read as about 15 a second, 600 leads took 17–44 s in 14 of 24
-	 * runs instead of 2–4 s).
+	 * still in flight (PENDING_WAIT_MS at most). A limit at once far below what was in flight refuses
+	 * most of a burst together, then admits some of what is sent after, whose answers come back after
+	 * the others' refusals (4 at a time answered in 5 ms: read as about 15 a second, 600 leads took
+	 * 17–44 s in 14 of 24 runs instead of 2–4 s).
 	 */
 	private lower(now: number, waitMs: number, lowering: number): void {
 		if (this.lowering.since === Infinity) {
