@@ -21,7 +21,7 @@ import {
 } from '../.build/support/n8n/setup.js';
 import { freePort, sleep, until } from '../.build/support/n8n/processes.js';
 import { PACKAGE_ROOT } from '../.build/support/repo.js';
-import { startSandbox } from '../.build/support/sandbox/server.js';
+import { MAKE_CALL_ROUTE, startSandbox } from '../.build/support/sandbox/server.js';
 import {
 	actionsOptionsIssue,
 	credentialDialog,
@@ -302,7 +302,12 @@ test(
 		try {
 			// The editor may ask more than once (on opening and on focus), and the node reads a failing
 			// list four times (once and three retries): every attempt fails.
-			const fault = { kind: 'status', status: 500, message: 'Action index rebuilding' };
+			const fault = {
+				kind: 'status',
+				status: 500,
+				message: 'Action index rebuilding',
+				route: 'GET /v2/_actions',
+			};
 			sandbox.injectFaults(...Array.from({ length: 12 }, () => fault));
 			const issue = await actionsOptionsIssue(
 				page,
@@ -506,7 +511,10 @@ test(
 				placedFor(agent, phone),
 			]);
 		// One request at a time, in the items' order: the node sends no further item once one failed.
-		sandbox.injectFaults({ kind: 'slow', delayMs: 0 }, { kind: 'lostAnswer' });
+		sandbox.injectFaults(
+			{ kind: 'slow', delayMs: 0, route: MAKE_CALL_ROUTE },
+			{ kind: 'lostAnswer', route: MAKE_CALL_ROUTE },
+		);
 		const delivered = await deliverLeads(
 			[placed, lost, refused].map((phone) => ({ phone, agent })),
 		);
@@ -520,7 +528,7 @@ test(
 		]);
 
 		// Retry with the original workflow: only the unsent lead is sent, and the service refuses it.
-		sandbox.injectFaults({ kind: 'status', status: 400 });
+		sandbox.injectFaults({ kind: 'status', status: 400, route: MAKE_CALL_ROUTE });
 		const original = await retry(failed.id, false);
 		assert.equal(original.status, 'error');
 		assert.deepEqual(counts(), [
@@ -571,7 +579,10 @@ test(
 		sandbox.clearRequests();
 		const agent = 'retry-fixed-agent';
 		const [placed, refused] = ['+14155550311', '+14155550312'];
-		sandbox.injectFaults({ kind: 'slow', delayMs: 0 }, { kind: 'status', status: 400 });
+		sandbox.injectFaults(
+			{ kind: 'slow', delayMs: 0, route: MAKE_CALL_ROUTE },
+			{ kind: 'status', status: 400, route: MAKE_CALL_ROUTE },
+		);
 		const delivered = await deliverLeads([placed, refused].map((phone) => ({ phone, agent })));
 		assert.equal(delivered.status, 500, JSON.stringify(delivered.body));
 		const failed = await newestExecution();
@@ -623,7 +634,7 @@ test('the same lead in two executions at once is called once', { timeout: 120_00
 	const agent = 'at-once-agent';
 	const phone = '+14155550331';
 	// The first call's answer takes 3 seconds: the second delivery arrives while it is under way.
-	sandbox.injectFaults({ kind: 'slow', delayMs: 3000 });
+	sandbox.injectFaults({ kind: 'slow', delayMs: 3000, route: MAKE_CALL_ROUTE });
 	const answers = await Promise.all([
 		deliverLeads([{ phone, agent }]),
 		sleep(300).then(() => deliverLeads([{ phone, agent }])),

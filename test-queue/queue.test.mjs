@@ -16,7 +16,7 @@ import {
 	startN8n,
 } from '../.build/support/n8n/setup.js';
 import { freePort, sleep, until } from '../.build/support/n8n/processes.js';
-import { startSandbox } from '../.build/support/sandbox/server.js';
+import { MAKE_CALL_ROUTE, startSandbox } from '../.build/support/sandbox/server.js';
 import { restOn } from '../test-e2e/editor.mjs';
 import { hasQueueTools, queueEnv, startPostgres, startRedis } from './cluster.mjs';
 
@@ -490,7 +490,11 @@ test(
 			workers.findIndex((worker) => idsIn(worker, STARTED).includes(String(id)));
 
 		// The second call is placed and its answer lost: the execution fails, the third lead unsent.
-		sandbox.injectFaults({ kind: 'slow', delayMs: 0 }, { kind: 'lostAnswer' });
+		// Aimed at calls: the trigger's poll on the main, at second 0 of each minute, passes them by.
+		sandbox.injectFaults(
+			{ kind: 'slow', delayMs: 0, route: MAKE_CALL_ROUTE },
+			{ kind: 'lostAnswer', route: MAKE_CALL_ROUTE },
+		);
 		await deliver([placed, lost, unsent]);
 		const [failed] = await finished(1);
 		assert.equal(failed.status, 'error');
@@ -531,7 +535,13 @@ test(
 		sandbox.clearRequests();
 		const count = 30;
 		// Each call is answered after 2 s: with 10 executions a worker, 20 run and 10 wait in the queue.
-		sandbox.injectFaults(...Array.from({ length: count }, () => ({ kind: 'slow', delayMs: 2000 })));
+		sandbox.injectFaults(
+			...Array.from({ length: count }, () => ({
+				kind: 'slow',
+				delayMs: 2000,
+				route: MAKE_CALL_ROUTE,
+			})),
+		);
 		const phones = Array.from({ length: count }, (_, n) => `+1415666${String(n).padStart(4, '0')}`);
 		const [victim, survivor] = workers;
 		const seenBefore = new Set([

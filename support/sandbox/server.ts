@@ -34,13 +34,23 @@ interface RecordedRequest {
 	receivedAt: number;
 }
 
-export type Fault =
+/** The route of Make Call, for a fault aimed at calls only (see `Fault.route`). */
+export const MAKE_CALL_ROUTE = 'POST /v2/_voicecalls/';
+
+export type Fault = (
 	| { kind: 'status'; status: number; message?: string; retryAfterSeconds?: number }
 	| { kind: 'html'; status?: number }
 	| { kind: 'slow'; delayMs: number }
 	| { kind: 'drop' }
 	/** The request is validated and served as usual (a call is placed), then the answer is lost. */
-	| { kind: 'lostAnswer' };
+	| { kind: 'lostAnswer' }
+) & {
+	/**
+	 * The start of `METHOD /path` of the request the fault waits for, such as `POST /v2/_voicecalls/`;
+	 * other requests (a trigger's poll, an editor's list) pass it by. Undefined: the next request.
+	 */
+	route?: string;
+};
 
 /**
  * A limit like a real service's: `perSecond` requests a second, as a bucket that refills at that rate
@@ -417,8 +427,10 @@ export class Sandbox {
 	}
 
 	private applyFault(req: Request, res: Response, next: NextFunction): void {
-		const fault = this.faults.shift();
-		if (!fault) return next();
+		const request = `${req.method} ${req.path}`;
+		const index = this.faults.findIndex(({ route }) => !route || request.startsWith(route));
+		if (index < 0) return next();
+		const [fault] = this.faults.splice(index, 1);
 		switch (fault.kind) {
 			case 'status':
 				if (fault.retryAfterSeconds !== undefined)

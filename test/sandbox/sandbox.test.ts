@@ -1,4 +1,4 @@
-import { Sandbox } from '../../support/sandbox/server';
+import { MAKE_CALL_ROUTE, Sandbox } from '../../support/sandbox/server';
 import { useSandbox } from '../useSandbox';
 
 const { sandbox } = useSandbox({ seedCustomers: 25 });
@@ -155,6 +155,20 @@ describe('sandbox faults', () => {
 		expect(html.headers.get('content-type')).toContain('text/html');
 		expect((await call('GET', '/v2/_campaigns')).status).toBe(503);
 		expect((await call('GET', '/v2/_campaigns')).status).toBe(200);
+	});
+
+	it('keeps a fault aimed at a route for that route: other requests (a trigger’s poll) pass', async () => {
+		sandbox.injectFaults(
+			{ kind: 'status', status: 503, route: MAKE_CALL_ROUTE },
+			{ kind: 'status', status: 400, route: MAKE_CALL_ROUTE },
+		);
+		expect((await call('GET', '/v2/_customers')).status).toBe(200);
+		expect((await call('POST', '/v2/_actions', { body: {} })).status).not.toBe(503);
+		const body = { phone_number: '+14155550198' };
+		expect((await call('POST', '/v2/_voicecalls/agent-1/makeCall', { body })).status).toBe(503);
+		expect((await call('GET', '/v2/_customers')).status).toBe(200);
+		expect((await call('POST', '/v2/_voicecalls/agent-1/makeCall', { body })).status).toBe(400);
+		expect((await call('POST', '/v2/_voicecalls/agent-1/makeCall', { body })).status).toBe(200);
 	});
 
 	it('drops a connection', async () => {
