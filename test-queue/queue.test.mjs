@@ -138,8 +138,14 @@ const workflows = [
 				position: [0, 0],
 				parameters: {
 					event: 'newCustomer',
-					// At second 0 of every minute: n8n refuses to poll more often than once a minute.
-					pollTimes: { item: [{ mode: 'custom', cronExpression: '0 * * * * *' }] },
+					// Every 10 s: n8n refuses a poll time more often than once a minute (a seconds field other
+					// than a number), so six of them, each once a minute.
+					pollTimes: {
+						item: Array.from({ length: 6 }, (_, n) => ({
+							mode: 'custom',
+							cronExpression: `${n * 10} * * * * *`,
+						})),
+					},
 				},
 				credentials: OUTREACH_CREDENTIALS,
 			},
@@ -490,7 +496,7 @@ test(
 			workers.findIndex((worker) => idsIn(worker, STARTED).includes(String(id)));
 
 		// The second call is placed and its answer lost: the execution fails, the third lead unsent.
-		// Aimed at calls: the trigger's poll on the main, at second 0 of each minute, passes them by.
+		// Aimed at calls: the trigger's polls on the main, every 10 s, pass them by.
 		sandbox.injectFaults(
 			{ kind: 'slow', delayMs: 0, route: MAKE_CALL_ROUTE },
 			{ kind: 'lostAnswer', route: MAKE_CALL_ROUTE },
