@@ -1,7 +1,7 @@
 import { Admissions } from './admissions';
 import { EdgeSearch } from './edgeSearch';
 import { Pace } from './pace';
-import { place, Seconds, type Place } from './seconds';
+import { place, Seconds, Tally, type Place } from './seconds';
 
 /**
  * Beyond what the service admitted in full, no request goes within this time of a second's end: its
@@ -55,11 +55,7 @@ export class SecondBudget {
 	private paced?: Pace;
 	/** Seconds are counted from the moment the service's budget was last back. */
 	private readonly seconds = new Seconds();
-	private second = -1;
-	private sentInSecond = 0;
-	private lastSent = 0;
-	/** When the last request of the second before this one went. */
-	private lastSentBefore = 0;
+	private readonly tally = new Tally(this.seconds);
 	/** How many a second the service admitted in full: beyond, a second's requests go one at a time. */
 	private held: number;
 	private raisedIn = -1;
@@ -77,8 +73,6 @@ export class SecondBudget {
 	private aligned = false;
 	/** Whether a second's first request goes alone: the service's window may not be over. */
 	private probeFirst = false;
-	/** Whether this second's first request went late in it: the others wait for the next second. */
-	private begunLate = false;
 	/** Bursts the service refused before their last request: from the second on, requests go paced. */
 	private refusedWithin = 0;
 	/** Set while where the service's windows begin is looked for. */
@@ -112,8 +106,8 @@ export class SecondBudget {
 		const search = this.edge?.next(now);
 		if (search !== undefined) return search;
 		const second = this.seconds.at(now);
-		const sent = second === this.second ? this.sentInSecond : 0;
-		if ((sent > 0 && this.begunLate) || sent >= Math.max(1, Math.floor(this.rate)))
+		const sent = this.tally.in(second);
+		if ((sent > 0 && this.tally.begunLate) || sent >= Math.max(1, Math.floor(this.rate)))
 			return this.seconds.startOfNext(now);
 		const ready = Math.max(this.seconds.from, now);
 		// Late in the second, one request alone: a single call need not wait for the next second.
@@ -150,20 +144,12 @@ export class SecondBudget {
 		const search = this.edge?.sent(now);
 		if (search === 'search') return place(now, this.seconds.recounts, { edge: true });
 		if (search === 'over') this.edge = undefined;
-		const second = this.seconds.at(now);
-		if (second !== this.second) {
-			// After a second without requests, the service's window may not be where it was.
-			if (this.second >= 0 && second > this.second + 1) {
-				this.probeFirst = true;
-				this.aligned = false;
-			}
-			this.second = second;
-			this.sentInSecond = 0;
-			this.lastSentBefore = this.lastSent;
-			this.begunLate = this.seconds.late(now, second);
+		const { order, gap } = this.tally.add(now);
+		// After a second without requests, the service's window may not be where it was.
+		if (gap) {
+			this.probeFirst = true;
+			this.aligned = false;
 		}
-		this.lastSent = now;
-		const order = ++this.sentInSecond;
 		return place(now, this.seconds.recounts, { order, beyond: order > this.held });
 	}
 
@@ -176,16 +162,16 @@ export class SecondBudget {
 		if (
 			this.estimated || this.aligned
 				? order > this.held
-				: order === this.held + 1 && this.second !== this.raisedIn
+				: order === this.held + 1 && this.tally.second !== this.raisedIn
 		) {
 			if (this.estimated) this.admittedBeyond++;
 			this.held = order;
-			this.raisedIn = this.second;
+			this.raisedIn = this.tally.second;
 			// All of the estimate admitted in a second: from now on `held` rises by one a second.
 			if (this.held >= Math.floor(this.rate)) this.estimated = false;
 		}
 		// This second's first request admitted: the service's window is over.
-		if (order === 1 && at >= this.seconds.from && this.seconds.at(at) === this.second)
+		if (order === 1 && at >= this.seconds.from && this.seconds.at(at) === this.tally.second)
 			this.probeFirst = false;
 	}
 
@@ -251,8 +237,8 @@ export class SecondBudget {
 			// seconds can say more): the seconds move there, and the next one's first request goes alone.
 			// Without a request in the second before, or when that moment is past, the wait stands.
 			const end =
-				this.lastSentBefore >= this.seconds.startOf(this.second - 1)
-					? this.lastSentBefore + 1_000
+				this.tally.lastBefore >= this.seconds.startOf(this.tally.second - 1)
+					? this.tally.lastBefore + 1_000
 					: Infinity;
 			this.backFrom(end > now ? Math.min(now + waitMs, end) : now + waitMs);
 			this.probeFirst = true;
@@ -277,14 +263,7 @@ export class SecondBudget {
 		}
 		this.backFrom(start + EDGE_MARGIN_MS);
 		this.aligned = true;
-		this.second = Math.max(0, this.seconds.at(now));
-		// The first second holds what went since the edge.
-		const from = this.second === 0 ? start : this.seconds.startOf(this.second);
-		const inSecond = sends.filter((at) => at >= from);
-		this.sentInSecond = inSecond.length;
-		this.lastSent = sends.at(-1) ?? 0;
-		this.lastSentBefore = sends.filter((at) => at < from).at(-1) ?? 0;
-		this.begunLate = inSecond.length > 0 && this.seconds.late(inSecond[0], this.second);
+		this.tally.resume(now, start, sends);
 		this.probeFirst = false;
 	}
 
@@ -292,6 +271,6 @@ export class SecondBudget {
 	private backFrom(at: number): void {
 		this.seconds.restart(at);
 		this.aligned = false;
-		this.second = -1;
+		this.tally.restart();
 	}
 }

@@ -63,3 +63,57 @@ export class Seconds {
 		return now - this.startOf(second) > FIRST_REQUEST_WITHIN_MS;
 	}
 }
+
+/** What went in the seconds a budget counts: how many in the latest second, and when the last went. */
+export class Tally {
+	/** The second the latest request went in; -1 once the seconds are counted afresh. */
+	second = -1;
+	/** How many went in that second. */
+	count = 0;
+	/** When the last request of the second before that one went. */
+	lastBefore = 0;
+	/** Whether that second's first request went late in it: the others wait for the next second. */
+	begunLate = false;
+	private last = 0;
+
+	constructor(private readonly seconds: Seconds) {}
+
+	/** The seconds are counted afresh: the latest second is none of theirs. */
+	restart(): void {
+		this.second = -1;
+	}
+
+	/** How many went in the second `second`. */
+	in(second: number): number {
+		return second === this.second ? this.count : 0;
+	}
+
+	/** A request goes now: its order in its second, and whether a second without requests came before. */
+	add(now: number): { order: number; gap: boolean } {
+		const second = this.seconds.at(now);
+		let gap = false;
+		if (second !== this.second) {
+			gap = this.second >= 0 && second > this.second + 1;
+			this.second = second;
+			this.count = 0;
+			this.lastBefore = this.last;
+			this.begunLate = this.seconds.late(now, second);
+		}
+		this.last = now;
+		return { order: ++this.count, gap };
+	}
+
+	/**
+	 * The seconds were counted afresh from just after `edge`: the requests that went at `sends` count
+	 * in the second `now` is in (the first holds those from `edge` on).
+	 */
+	resume(now: number, edge: number, sends: number[]): void {
+		this.second = Math.max(0, this.seconds.at(now));
+		const from = this.second === 0 ? edge : this.seconds.startOf(this.second);
+		const inSecond = sends.filter((at) => at >= from);
+		this.count = inSecond.length;
+		this.last = sends.at(-1) ?? 0;
+		this.lastBefore = sends.filter((at) => at < from).at(-1) ?? 0;
+		this.begunLate = inSecond.length > 0 && this.seconds.late(inSecond[0], this.second);
+	}
+}
