@@ -168,8 +168,15 @@ export class Sandbox {
 		this.fixedWindow = { second: 0, admitted: 0 };
 	}
 
-	/** The next requests (one fault each, in order) fail as described instead of being served. */
+	/**
+	 * Requests to come fail as described instead of being served, one fault each: each request takes
+	 * the first fault, in the order injected, whose route it matches (any request, for a fault without).
+	 */
 	injectFaults(...faults: Fault[]): void {
+		const unmatchable = faults.find(
+			({ route }) => route !== undefined && !/^[A-Z]+ \//.test(route),
+		);
+		if (unmatchable) throw new Error(`A fault's route is "METHOD /path": "${unmatchable.route}"`);
 		this.faults.push(...faults);
 	}
 

@@ -171,6 +171,12 @@ describe('sandbox faults', () => {
 		expect((await call('POST', '/v2/_voicecalls/agent-1/makeCall', { body })).status).toBe(200);
 	});
 
+	it('refuses a fault aimed at a route without its method, which no request would match', () => {
+		expect(() =>
+			sandbox.injectFaults({ kind: 'status', status: 503, route: '/v2/_voicecalls/' }),
+		).toThrow('"/v2/_voicecalls/"');
+	});
+
 	it('drops a connection', async () => {
 		sandbox.injectFaults({ kind: 'drop' });
 		await expect(call('GET', '/v2/_campaigns')).rejects.toThrow();
