@@ -142,9 +142,9 @@ async function buildSqlite(
 
 /** Packs this package as it would be published and installs the tarball where n8n keeps community packages. */
 export function installPackage(home: string): void {
-	const packDir = path.join(LOCAL_DIR, 'pack');
-	rmSync(packDir, { recursive: true, force: true });
-	mkdirSync(packDir, { recursive: true });
+	// A folder of its own: the end-to-end and queue checks may pack at the same time.
+	mkdirSync(LOCAL_DIR, { recursive: true });
+	const packDir = mkdtempSync(path.join(LOCAL_DIR, 'pack-'));
 	const [{ filename }] = JSON.parse(
 		run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
 			cwd: PACKAGE_ROOT,
@@ -172,6 +172,7 @@ export function installPackage(home: string): void {
 		],
 		{ cwd: nodesDir },
 	);
+	rmSync(packDir, { recursive: true, force: true });
 	log(`installed ${filename} into ${path.relative(PACKAGE_ROOT, nodesDir)}/node_modules`);
 }
 
