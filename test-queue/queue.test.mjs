@@ -24,8 +24,12 @@ const skip = hasQueueTools()
 	? false
 	: 'Redis or PostgreSQL is missing (scripts/queue-setup.sh installs them)';
 const WORKER_CONCURRENCY = 10;
-/** Requests a second the sandbox admits during the webhook burst. */
-const BURST_RATE_LIMIT = 10;
+/**
+ * Requests a second the sandbox admits during the webhook burst: its calls reach the service over 4–9 s
+ * (the workers start executions as the webhook's arrive), so at 10 a second as few as one was refused,
+ * and on a slow machine none; at 3 a second, at most 30 of the 50 can be admitted in 9 s.
+ */
+const BURST_RATE_LIMIT = 3;
 
 let installation;
 let redis;
@@ -262,7 +266,7 @@ test(
 	{ skip, timeout: 180_000 },
 	async () => {
 		sandbox.clearRequests();
-		// Fewer a second than the two workers run at once: the burst meets 429s from the start.
+		// Fewer a second than the calls arrive: the burst meets 429s.
 		sandbox.limitRate({ perSecond: BURST_RATE_LIMIT });
 		try {
 			const phones = Array.from({ length: 50 }, (_, n) => `+1415555${String(n).padStart(4, '0')}`);
