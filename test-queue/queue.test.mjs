@@ -281,6 +281,8 @@ test(
 						.flatMap((worker) => worker.readLog().match(/^.*\w+Error\b.*$/gm) ?? [])
 						.slice(0, 5)
 						.join(' | ')})`,
+				// At 3 a second, 50 calls take 16 s at the least; a call refused again and again waits longer.
+				120_000,
 			);
 			const placedMs = Date.now() - began;
 			await sleep(2000);

@@ -145,35 +145,38 @@ export function installPackage(home: string): void {
 	// A folder of its own: the end-to-end and queue checks may pack at the same time.
 	mkdirSync(LOCAL_DIR, { recursive: true });
 	const packDir = mkdtempSync(path.join(LOCAL_DIR, 'pack-'));
-	const [{ filename }] = JSON.parse(
-		run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
-			cwd: PACKAGE_ROOT,
-		}),
-	) as Array<{ filename: string }>;
-	const nodesDir = path.join(home, '.n8n', 'nodes');
-	mkdirSync(nodesDir, { recursive: true });
-	if (!existsSync(path.join(nodesDir, 'package.json'))) {
-		writeFileSync(
-			path.join(nodesDir, 'package.json'),
-			JSON.stringify({ name: 'installed-nodes', private: true }, null, 2),
+	try {
+		const [{ filename }] = JSON.parse(
+			run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
+				cwd: PACKAGE_ROOT,
+			}),
+		) as Array<{ filename: string }>;
+		const nodesDir = path.join(home, '.n8n', 'nodes');
+		mkdirSync(nodesDir, { recursive: true });
+		if (!existsSync(path.join(nodesDir, 'package.json'))) {
+			writeFileSync(
+				path.join(nodesDir, 'package.json'),
+				JSON.stringify({ name: 'installed-nodes', private: true }, null, 2),
+			);
+		}
+		// As n8n's own community-package installer does: no peer or dev dependencies (n8n provides n8n-workflow).
+		run(
+			'npm',
+			[
+				'install',
+				'--no-audit',
+				'--no-fund',
+				'--legacy-peer-deps',
+				'--omit=dev',
+				'--ignore-scripts',
+				path.join(packDir, filename),
+			],
+			{ cwd: nodesDir },
 		);
+		log(`installed ${filename} into ${path.relative(PACKAGE_ROOT, nodesDir)}/node_modules`);
+	} finally {
+		rmSync(packDir, { recursive: true, force: true });
 	}
-	// As n8n's own community-package installer does: no peer or dev dependencies (n8n provides n8n-workflow).
-	run(
-		'npm',
-		[
-			'install',
-			'--no-audit',
-			'--no-fund',
-			'--legacy-peer-deps',
-			'--omit=dev',
-			'--ignore-scripts',
-			path.join(packDir, filename),
-		],
-		{ cwd: nodesDir },
-	);
-	rmSync(packDir, { recursive: true, force: true });
-	log(`installed ${filename} into ${path.relative(PACKAGE_ROOT, nodesDir)}/node_modules`);
 }
 
 /**
