@@ -11,8 +11,12 @@ import { callEachLead, leadPhone, leads } from '../../support/leads';
 
 const { service, credentials } = useHostile();
 
-/** n8n's Batching: two items, then a pause of a second (longer than any answer takes), and so on. */
-const batching = { batching: { batch: { batchSize: 2, batchInterval: 1_000 } } };
+/**
+ * n8n's Batching: two items, then a pause of 5 s, and so on. The pause must outlast the first batch's
+ * answers, counted from the run's start: at 1 s, a loaded CI run sent the second batch before the
+ * first one's 400 came back.
+ */
+const batching = { batching: { batch: { batchSize: 2, batchInterval: 5_000 } } };
 
 let calling: CallingService;
 beforeEach(() => {
