@@ -318,6 +318,8 @@ test(
 	{ skip, timeout: 120_000 },
 	async () => {
 		sandbox.clearRequests();
+		// Slow to answer, as a service storing a document is: the upload arrives well before its answer.
+		sandbox.injectFaults({ kind: 'slow', delayMs: 1_000, route: 'PUT /v2/_knowledgebase/' });
 		const content = randomBytes(200 * 1024);
 		const form = new FormData();
 		form.append('data', new Blob([content], { type: 'application/pdf' }), 'handbook.pdf');
@@ -327,8 +329,10 @@ test(
 		});
 		assert.equal(response.status, 200);
 		const isUpload = (request) =>
-			request.method === 'PUT' && request.rawPath === '/v2/_knowledgebase/kb_support';
-		await until(() => sandbox.requests.some(isUpload), 'the upload reaches the service');
+			request.method === 'PUT' &&
+			request.rawPath === '/v2/_knowledgebase/kb_support' &&
+			request.endedAt !== undefined;
+		await until(() => sandbox.requests.some(isUpload), 'the service answers the upload');
 		const [upload] = sandbox.requests.filter(isUpload);
 		assert.equal(upload.status, 200);
 		assert.equal(upload.files.length, 1);

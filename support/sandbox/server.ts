@@ -32,6 +32,11 @@ interface RecordedRequest {
 	status?: number;
 	/** When the request arrived (Date.now()). */
 	receivedAt: number;
+	/**
+	 * When it was answered or its connection closed; until then `status` and `files` are not filled
+	 * in, and a multipart body is still empty.
+	 */
+	endedAt?: number;
 }
 
 /** The route of Make Call, for a fault aimed at calls only (see `Fault.route`). */
@@ -361,6 +366,7 @@ export class Sandbox {
 			if (settled) return;
 			settled = true;
 			this.inFlight--;
+			entry.endedAt = Date.now();
 			entry.status = res.headersSent ? res.statusCode : undefined;
 			entry.query = { ...(req.query as Record<string, unknown>) };
 			if (entry.body === undefined) entry.body = req.body;
