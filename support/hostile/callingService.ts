@@ -8,6 +8,8 @@ export interface CallingServiceLimits {
 	concurrent?: number;
 	/** Most requests admitted in each one-second window; any further one is refused with 429. */
 	perSecond?: number;
+	/** Where those windows begin: on the clock's seconds (the default), or at the first request. */
+	windowsFrom?: 'clock' | 'first request';
 	retryAfter?: RetryAfterStyle;
 	/** How long an admitted request takes to answer, in ms. */
 	serviceMs?: number;
@@ -37,6 +39,8 @@ export class CallingService {
 	readonly arrivals: Array<{ at: number; refused: boolean }> = [];
 	private active = 0;
 	private window = { second: 0, admitted: 0 };
+	/** When the first window began (0: the clock's seconds); set by the first request. */
+	private origin?: number;
 	/** Statuses to answer the next requests for a phone number with, instead of placing the call. */
 	private readonly scripts = new Map<string, number[]>();
 	/** Answers lost for the next calls placed to a phone number. */
@@ -123,12 +127,19 @@ export class CallingService {
 		if (concurrent !== undefined && this.active >= concurrent) return 1_000;
 		if (perSecond !== undefined) {
 			const now = Date.now();
-			const second = Math.floor(now / 1_000);
+			this.origin ??= this.limits.windowsFrom === 'first request' ? now : 0;
+			const second = Math.floor((now - this.origin) / 1_000);
 			if (second !== this.window.second) this.window = { second, admitted: 0 };
-			if (this.window.admitted >= perSecond) return (second + 1) * 1_000 - now;
+			if (this.window.admitted >= perSecond) return this.windowEnd(now) - now;
 			this.window.admitted++;
 		}
 		return undefined;
+	}
+
+	/** When the one-second window holding the moment `at` ends. */
+	windowEnd(at: number): number {
+		const origin = this.origin ?? 0;
+		return origin + (Math.floor((at - origin) / 1_000) + 1) * 1_000;
 	}
 }
 

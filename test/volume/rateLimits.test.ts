@@ -233,10 +233,14 @@ describe('against a slow service that limits requests a second', () => {
 	it('while every request in flight waits out a refusal, another item goes to find where the service’s window ends', async () => {
 		// 25 a second in windows of a second, each call 300 ms: the run's first 25 fill a window, and
 		// the 25 sent as they answer are all refused until it ends.
-		const calling = new CallingService({ perSecond: DEFAULT_CONCURRENT_REQUESTS, serviceMs: 300 });
+		// The windows begin at the first request, so that no round of requests spans two of them however
+		// long the execution takes to start.
+		const calling = new CallingService({
+			perSecond: DEFAULT_CONCURRENT_REQUESTS,
+			serviceMs: 300,
+			windowsFrom: 'first request',
+		});
 		service.respondWith(calling.responder);
-		// Starts just after a window begins, so that no round of requests spans two of them.
-		while (Date.now() % 1_000 > 20) await new Promise((resolve) => setTimeout(resolve, 5));
 		const { error } = await runOutreach(callEachLead, {
 			items: leads(4 * DEFAULT_CONCURRENT_REQUESTS),
 			credentials: credentials(),
@@ -248,7 +252,7 @@ describe('against a slow service that limits requests a second', () => {
 		const first = calling.arrivals.find((arrival) => arrival.refused);
 		expect(first).toBeDefined();
 		const refusedAt = first!.at;
-		const windowEnd = Math.ceil(refusedAt / 1_000) * 1_000;
+		const windowEnd = calling.windowEnd(refusedAt);
 		// The round refused together arrived within a few ms; nothing else of the run would go before
 		// the refused requests' wait of a second is over.
 		const meanwhile = calling.arrivals.filter(({ at }) => at > refusedAt + 50 && at < windowEnd);
