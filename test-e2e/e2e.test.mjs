@@ -300,15 +300,16 @@ test(
 	async () => {
 		const { page, close } = await openEditor(n8n.url);
 		try {
-			// The editor may ask more than once (on opening and on focus), and the node reads a failing
-			// list four times (once and three retries): every attempt fails.
+			// The editor may ask more than once (on opening, on focus, on hover), and the node reads a
+			// failing list four times (once and three retries): every attempt fails, however many there
+			// are (the faults left are cleared after).
 			const fault = {
 				kind: 'status',
 				status: 500,
 				message: 'Action index rebuilding',
 				route: 'GET /v2/_actions',
 			};
-			sandbox.injectFaults(...Array.from({ length: 12 }, () => fault));
+			sandbox.injectFaults(...Array.from({ length: 100 }, () => fault));
 			const issue = await actionsOptionsIssue(
 				page,
 				n8n.url,

@@ -431,15 +431,22 @@ export async function startN8n(
 			? // The REST API (sign-in, node types) registers after the health check answers.
 				async () => (await answers('/healthz/readiness')) && (await answers('/rest/settings'))
 			: async () => /worker is now ready|Worker ready|worker started/i.test(readLog());
-	await until(
-		async () => {
-			if (hasExited(child)) throw new Error(`n8n ${command} exited while starting; see ${logFile}`);
-			return await ready();
-		},
-		`n8n ${command} is ready; see ${logFile}`,
-		180_000,
-		500,
-	);
+	try {
+		await until(
+			async () => {
+				if (hasExited(child))
+					throw new Error(`n8n ${command} exited while starting; see ${logFile}`);
+				return await ready();
+			},
+			`n8n ${command} is ready; see ${logFile}`,
+			180_000,
+			500,
+		);
+	} catch (error) {
+		// Left running, it would hold the test process open: a failure would become a hang.
+		await stopProcess(child, 'SIGKILL');
+		throw error;
+	}
 	log(
 		`n8n ${installation.version} ${command} ready${command === 'start' ? ` on http://127.0.0.1:${port}` : ''} in ${Math.round((Date.now() - started) / 1000)} s`,
 	);
