@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
@@ -201,9 +202,9 @@ const postLeads = (phones, agent) =>
 		),
 	);
 
-async function startMain() {
+async function startMain(port) {
 	// A port of its own each time: the one it had may have been taken while it was stopped.
-	main = await startN8n(installation, homes.main, await freePort(), { env });
+	main = await startN8n(installation, homes.main, port ?? (await freePort()), { env });
 }
 
 /** Starts worker 1 or 2, in its own user folder. */
@@ -351,7 +352,7 @@ test(
 );
 
 test(
-	'the trigger polls on main and emits each new customer once, across a restart of main',
+	'the trigger polls on main and emits each new customer once, across a restart of main on another port (its own taken meanwhile)',
 	{ skip, timeout: 300_000 },
 	async () => {
 		sandbox.clearRequests();
@@ -367,7 +368,22 @@ test(
 		);
 
 		await main.stop();
-		await startMain();
+		// The port chosen for the restart is taken by another server before n8n listens, as another
+		// check running beside this one could: n8n starts on another, and nothing asks that server.
+		const taken = await freePort();
+		let askedOfTaker = 0;
+		const taker = createServer((_request, response) => {
+			askedOfTaker++;
+			response.end('{}');
+		});
+		await new Promise((resolve) => taker.listen(taken, '127.0.0.1', resolve));
+		try {
+			await startMain(taken);
+		} finally {
+			taker.close();
+		}
+		assert.notEqual(new URL(main.url).port, String(taken));
+		assert.equal(askedOfTaker, 0, 'the readiness check asked n8n, not the server on its port');
 		const secondPhone = addCustomer();
 		await until(
 			() => callsOf('trigger-agent').length >= 2,

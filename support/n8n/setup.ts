@@ -427,20 +427,43 @@ interface N8nProcess {
 	stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** n8n found its port taken when it came to listen: another process took it after it was chosen. */
+class PortTaken extends Error {}
+
+interface StartOptions {
+	command?: string;
+	args?: string[];
+	env?: Record<string, string>;
+}
+
 /**
  * Starts `n8n start` (or, with `command: 'worker'`, a queue-mode worker) and resolves once it is
  * ready: the main's REST API answers, or the worker's log says it is ready. The log goes to
- * <home>/<command>.log (n8n.log for the main).
+ * <home>/<command>.log (n8n.log for the main). `port` was free when chosen; if another process takes it
+ * before n8n listens (two checks run side by side), n8n starts again on another, up to three times.
  */
 export async function startN8n(
 	installation: Installation,
 	home: string,
 	port: number,
-	{
-		command = 'start',
-		args = [],
-		env = {},
-	}: { command?: string; args?: string[]; env?: Record<string, string> } = {},
+	options: StartOptions = {},
+): Promise<N8nProcess> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await startOn(installation, home, port, options);
+		} catch (error) {
+			if (!(error instanceof PortTaken) || attempt === 3) throw error;
+			log(`n8n ${installation.version}: ${error.message}; starting again on another port`);
+			port = await freePort();
+		}
+	}
+}
+
+async function startOn(
+	installation: Installation,
+	home: string,
+	port: number,
+	{ command = 'start', args = [], env = {} }: StartOptions,
 ): Promise<N8nProcess> {
 	const logFile = path.join(home, command === 'start' ? 'n8n.log' : `${command}.log`);
 	const out = createWriteStream(logFile);
@@ -451,18 +474,32 @@ export async function startN8n(
 	});
 	child.stdout.pipe(out);
 	child.stderr.pipe(out);
+	// What n8n says about its port, read as it comes (a line may span two chunks).
+	let tail = '';
+	let listening = false;
+	let taken = false;
+	const watch = (chunk: Buffer) => {
+		tail = (tail + chunk.toString('utf8')).slice(-2_000);
+		listening ||= /Editor is now accessible via/.test(tail);
+		taken ||= /EADDRINUSE|is already in use/.test(tail);
+	};
+	child.stdout.on('data', watch);
+	child.stderr.on('data', watch);
 	const started = Date.now();
 	const readLog = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
 	const answers = async (route: string) =>
 		Boolean((await fetch(`http://127.0.0.1:${port}${route}`).catch(() => undefined))?.ok);
 	const ready =
 		command === 'start'
-			? // The REST API (sign-in, node types) registers after the health check answers.
-				async () => (await answers('/healthz/readiness')) && (await answers('/rest/settings'))
+			? // Only once it listens is what answers on the port this n8n. The REST API (sign-in, node
+				// types) registers after the health check answers.
+				async () =>
+					listening && (await answers('/healthz/readiness')) && (await answers('/rest/settings'))
 			: async () => /worker is now ready|Worker ready|worker started/i.test(readLog());
 	try {
 		await until(
 			async () => {
+				if (taken) throw new PortTaken(`port ${port} was taken before n8n ${command} listened`);
 				if (hasExited(child))
 					throw new Error(`n8n ${command} exited while starting; see ${logFile}`);
 				return await ready();

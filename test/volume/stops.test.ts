@@ -90,6 +90,8 @@ async function settledCount(count: () => number, quietMs: number): Promise<numbe
 	let seen = count();
 	for (;;) {
 		await new Promise((resolve) => setTimeout(resolve, quietMs));
+		// After a stall the timer runs before the requests already waiting are read: read them first.
+		for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
 		if (count() === seen) return seen;
 		seen = count();
 	}
