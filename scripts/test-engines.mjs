@@ -37,12 +37,19 @@ const oldest = installN8n(OLDEST_N8N_VERSION);
 const installs = Promise.all([newest.whole, oldest.whole]);
 // A failed build is reported once the tests are done, not as an unhandled rejection meanwhile.
 installs.catch(() => undefined);
+const releases = await Promise.allSettled([
+	releaseEngine(newest, 'the newest'),
+	releaseEngine(oldest, 'the oldest supported'),
+]);
+const failed = releases.find(({ status }) => status === 'rejected');
+if (failed) {
+	// The other release's install ends first: nothing of it outlives this command.
+	await Promise.allSettled([newest.whole, oldest.whole]);
+	throw failed.reason;
+}
 const engines = [
 	{ label: `n8n-core ${versionOf(ownModules, 'n8n-core')}`, node: process.execPath, config: [] },
-	...(await Promise.all([
-		releaseEngine(newest, 'the newest'),
-		releaseEngine(oldest, 'the oldest supported'),
-	])),
+	...releases.map(({ value }) => value),
 ];
 
 const countsDir = mkdtempSync(path.join(tmpdir(), 'outreach-engines-'));

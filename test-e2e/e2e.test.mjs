@@ -59,7 +59,7 @@ before(
 		await setUpDevHome(installation, home, sandbox);
 		port = await freePort();
 		await importLeadsWorkflow();
-		n8n = await startN8n(installation, home, port);
+		n8n = await startN8n(installation, home, port, { anotherPortIfTaken: true });
 	},
 	{ timeout: 30 * 60_000 },
 );

@@ -204,12 +204,16 @@ const postLeads = (phones, agent) =>
 
 async function startMain(port) {
 	// A port of its own each time: the one it had may have been taken while it was stopped.
-	main = await startN8n(installation, homes.main, port ?? (await freePort()), { env });
+	main = await startN8n(installation, homes.main, port ?? (await freePort()), {
+		env,
+		anotherPortIfTaken: true,
+	});
 }
 
 /** Starts worker 1 or 2, in its own user folder. */
 async function startWorker(index) {
 	return await startN8n(installation, homes[`worker-${index}`], await freePort(), {
+		anotherPortIfTaken: true,
 		command: 'worker',
 		args: [`--concurrency=${WORKER_CONCURRENCY}`],
 		env,

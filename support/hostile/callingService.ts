@@ -88,8 +88,9 @@ export class CallingService {
 		const phone = phoneOf(request);
 		this.received.set(phone, (this.received.get(phone) ?? 0) + 1);
 
-		const wait = this.refusal();
-		this.arrivals.push({ at: Date.now(), refused: wait !== undefined });
+		const at = Date.now();
+		const wait = this.refusal(at);
+		this.arrivals.push({ at, refused: wait !== undefined });
 		if (wait !== undefined) {
 			this.refused++;
 			refuse(response, wait, this.limits.retryAfter ?? 'seconds');
@@ -121,12 +122,11 @@ export class CallingService {
 		}
 	};
 
-	/** How many ms the caller should wait when this request is refused, or undefined when admitted. */
-	private refusal(): number | undefined {
+	/** How many ms the caller should wait when a request arriving `now` is refused, or undefined. */
+	private refusal(now: number): number | undefined {
 		const { concurrent, perSecond } = this.limits;
 		if (concurrent !== undefined && this.active >= concurrent) return 1_000;
 		if (perSecond !== undefined) {
-			const now = Date.now();
 			this.origin ??= this.limits.windowsFrom === 'first request' ? now : 0;
 			const second = Math.floor((now - this.origin) / 1_000);
 			if (second !== this.window.second) this.window = { second, admitted: 0 };

@@ -2,6 +2,7 @@
 // `npm run dev`, `npm test` (its engine), `npm run test:e2e` and `npm run test:queue`. Everything
 // lands in .n8n-local/ (git-ignored).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import {
 	copyFileSync,
 	createWriteStream,
@@ -151,7 +152,7 @@ async function buildSqlite(dir: string): Promise<void> {
 	}
 	const build = (async () => {
 		// At the lowest priority: tests of the engine may be running meanwhile.
-		const label = 'build sqlite3';
+		const label = `build sqlite3 ${version}`;
 		await runWithProgress(
 			label,
 			logOf(label),
@@ -434,13 +435,18 @@ interface StartOptions {
 	command?: string;
 	args?: string[];
 	env?: Record<string, string>;
+	/**
+	 * For a port chosen free by the caller (freePort): if another process takes it before n8n listens
+	 * (two checks run side by side), n8n starts again on another, up to three times. Off for a port
+	 * the user knows n8n by, such as `npm run dev`'s: there, a taken port is an error that says so.
+	 */
+	anotherPortIfTaken?: boolean;
 }
 
 /**
  * Starts `n8n start` (or, with `command: 'worker'`, a queue-mode worker) and resolves once it is
  * ready: the main's REST API answers, or the worker's log says it is ready. The log goes to
- * <home>/<command>.log (n8n.log for the main). `port` was free when chosen; if another process takes it
- * before n8n listens (two checks run side by side), n8n starts again on another, up to three times.
+ * <home>/<command>.log (n8n.log for the main; each start again adds to it).
  */
 export async function startN8n(
 	installation: Installation,
@@ -450,9 +456,10 @@ export async function startN8n(
 ): Promise<N8nProcess> {
 	for (let attempt = 1; ; attempt++) {
 		try {
-			return await startOn(installation, home, port, options);
+			return await startOn(installation, home, port, options, attempt > 1);
 		} catch (error) {
-			if (!(error instanceof PortTaken) || attempt === 3) throw error;
+			if (!(error instanceof PortTaken) || !options.anotherPortIfTaken || attempt === 3)
+				throw error;
 			log(`n8n ${installation.version}: ${error.message}; starting again on another port`);
 			port = await freePort();
 		}
@@ -464,24 +471,34 @@ async function startOn(
 	home: string,
 	port: number,
 	{ command = 'start', args = [], env = {} }: StartOptions,
+	again: boolean,
 ): Promise<N8nProcess> {
 	const logFile = path.join(home, command === 'start' ? 'n8n.log' : `${command}.log`);
-	const out = createWriteStream(logFile);
+	const out = createWriteStream(logFile, { flags: again ? 'a' : 'w' });
 	const child = spawn(installation.node, [installation.n8n, command, ...args], {
 		env: n8nEnv(home, port, await freePort(), env),
 		cwd: home,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
-	child.stdout.pipe(out);
-	child.stderr.pipe(out);
+	// Both streams go to one log, which ends once both have.
+	child.stdout.pipe(out, { end: false });
+	child.stderr.pipe(out, { end: false });
+	const closed = once(child, 'close')
+		// A Node that cannot start emits an error instead: the log ends all the same.
+		.catch(() => undefined)
+		.then(async () => {
+			out.end();
+			await once(out, 'close');
+		});
 	// What n8n says about its port, read as it comes (a line may span two chunks).
 	let tail = '';
 	let listening = false;
 	let taken = false;
 	const watch = (chunk: Buffer) => {
-		tail = (tail + chunk.toString('utf8')).slice(-2_000);
-		listening ||= /Editor is now accessible via/.test(tail);
-		taken ||= /EADDRINUSE|is already in use/.test(tail);
+		const text = tail + chunk.toString('utf8');
+		listening ||= /Editor is now accessible via/.test(text);
+		taken ||= /EADDRINUSE|is already in use/.test(text);
+		tail = text.slice(-200);
 	};
 	child.stdout.on('data', watch);
 	child.stderr.on('data', watch);
@@ -499,9 +516,12 @@ async function startOn(
 	try {
 		await until(
 			async () => {
+				if (hasExited(child)) {
+					// Its last words (a taken port, say) may come after its exit.
+					await closed;
+					if (!taken) throw new Error(`n8n ${command} exited while starting; see ${logFile}`);
+				}
 				if (taken) throw new PortTaken(`port ${port} was taken before n8n ${command} listened`);
-				if (hasExited(child))
-					throw new Error(`n8n ${command} exited while starting; see ${logFile}`);
 				return await ready();
 			},
 			`n8n ${command} is ready; see ${logFile}`,
@@ -509,8 +529,10 @@ async function startOn(
 			500,
 		);
 	} catch (error) {
-		// Left running, it would hold the test process open: a failure would become a hang.
+		// Left running, it would hold the test process open: a failure would become a hang. The log is
+		// whole before another start adds to it.
 		await stopProcess(child, 'SIGKILL');
+		await closed;
 		throw error;
 	}
 	log(

@@ -91,14 +91,14 @@ describe('Calling Hours', () => {
 	});
 
 	it('is read again when a call gets its turn: calls that waited past the end of the hours are not placed', async () => {
-		// One call at a time, each answered after 400 ms, from two seconds before 20:00 in New York.
-		calling = new CallingService({ serviceMs: 400 });
+		// One call at a time, each answered after 1.5 s, from five seconds before 20:00 in New York.
+		calling = new CallingService({ serviceMs: 1_500 });
 		const placedAt: number[] = [];
 		service.respondWith((request, response, index) => {
 			placedAt.push(Date.now());
 			return calling.responder(request, response, index);
 		});
-		clockAt('2026-11-26T00:59:58Z'); // Wednesday 19:59:58
+		clockAt('2026-11-26T00:59:55Z'); // Wednesday 19:59:55
 		const { error, items } = await runOutreach(
 			{ ...callEachLead, options: { maxConcurrentRequests: 1 } },
 			{ items: leads(10), credentials: hours(WEEKDAYS, 'America/New_York'), continueOnFail: true },
@@ -109,7 +109,7 @@ describe('Calling Hours', () => {
 		expect(placedAt.length).toBeGreaterThan(0);
 		// The hours are read just before a call is sent: one that left in the last moments of the hours
 		// arrives a little after their end (on a loaded machine, up to a few hundred ms), but none that
-		// waited for its turn, 400 ms, after reading them.
+		// waited for its turn, 1.5 s, after reading them.
 		expect(placedAt.filter((at) => at >= end + 300)).toEqual([]);
 		expect(items.some((item) => item.json.error !== undefined)).toBe(true);
 		expect(items.map((item) => item.pairedItem)).toEqual(
