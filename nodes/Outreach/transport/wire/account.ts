@@ -11,6 +11,7 @@ import {
 	normalizeOutreachBaseUrl,
 	OUTREACH_CREDENTIAL_TYPE,
 } from '../../../../credentials/OutreachApi.credentials';
+import { RequestEnds } from './requestEnds';
 
 /** What calls the service: the node's items, the trigger's polls, the editor's pickers. */
 export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -29,6 +30,8 @@ export interface Account {
 	http: (options: IHttpRequestOptions) => Promise<unknown>;
 	/** The execution's Stop. */
 	cancel?: AbortSignal;
+	/** Each request's timeout and Stop. */
+	ends: RequestEnds;
 	/**
 	 * Whether errors are read with their description (a node's items); the trigger and the pickers
 	 * show only the message.
@@ -43,12 +46,14 @@ export async function accountOf(
 	const credentials: ICredentialDataDecryptedObject =
 		read ?? (await context.getCredentials(OUTREACH_CREDENTIAL_TYPE));
 	const forItems = 'getInputData' in context;
+	const cancel = forItems ? context.getExecutionCancelSignal() : undefined;
 	return {
 		node: context.getNode(),
 		baseUrl: normalizeOutreachBaseUrl(credentials.baseUrl),
 		token: String(credentials.accessToken ?? '').trim(),
 		http: async (options) => await context.helpers.httpRequest(options),
-		cancel: forItems ? context.getExecutionCancelSignal() : undefined,
+		cancel,
+		ends: new RequestEnds(cancel),
 		forItems,
 	};
 }

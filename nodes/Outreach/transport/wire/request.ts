@@ -11,6 +11,7 @@ import { DEFAULT_REQUEST_TIMEOUT_MS, MAX_SAME_ORIGIN_REDIRECTS } from '../../sha
 import { fieldError } from '../../shared/errors';
 import { baseUrlProblem } from '../../shared/validators';
 import type { Account } from './account';
+import type { RequestEnd } from './requestEnds';
 import { reachedService, transientFailure } from './resendPolicy';
 import { serviceError } from './serviceError';
 
@@ -38,13 +39,11 @@ export class NoAnswer {
 	) {}
 }
 
-/** Rejects when `deadline` fires first: a promise n8n does not abort still stops being waited on. */
-async function beforeDeadline<T>(pending: Promise<T>, deadline: AbortSignal): Promise<T> {
+/** Rejects when the timeout passes first: a promise n8n does not abort still stops being waited on. */
+async function beforeDeadline<T>(pending: Promise<T>, end: RequestEnd): Promise<T> {
 	return await new Promise<T>((resolve, reject) => {
-		const onDeadline = () => reject(deadline.reason);
-		if (deadline.aborted) onDeadline();
-		deadline.addEventListener('abort', onDeadline, { once: true });
-		pending.then(resolve, reject).finally(() => deadline.removeEventListener('abort', onDeadline));
+		end.onTimeout(reject);
+		pending.then(resolve, reject);
 	});
 }
 
@@ -57,20 +56,18 @@ async function beforeDeadline<T>(pending: Promise<T>, deadline: AbortSignal): Pr
 async function exchange(
 	account: Account,
 	options: IHttpRequestOptions,
-	deadline: AbortSignal,
+	end: RequestEnd,
 ): Promise<IN8nHttpFullResponse> {
-	const { cancel } = account;
-	const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
 	return (await beforeDeadline(
 		account.http({
 			...options,
 			headers: { ...options.headers, Authorization: outreachAuthorization(account.token) },
-			abortSignal: signal,
+			abortSignal: end.signal,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			disableFollowRedirect: true,
 		}),
-		deadline,
+		end,
 	)) as IN8nHttpFullResponse;
 }
 
@@ -105,9 +102,25 @@ export async function sendOnce(
 		return new NoAnswer(fieldError(account.node, 'Base URL', problem, BASE_URL_HINT), false, false);
 
 	const timeout = request.timeout ?? DEFAULT_REQUEST_TIMEOUT_MS;
-	const deadline = AbortSignal.timeout(timeout);
-	const origin = new URL(baseURL).origin;
-	let options: IHttpRequestOptions = { ...request, baseURL };
+	const end = account.ends.begin(timeout);
+	try {
+		return await followWithin(account, { ...request, baseURL }, label, end, timeout);
+	} finally {
+		end.close();
+	}
+}
+
+/** Sends a request, following redirects within the Base URL's origin, until `end`'s timeout. */
+async function followWithin(
+	account: Account,
+	request: IHttpRequestOptions,
+	label: string,
+	end: RequestEnd,
+	timeout: number,
+): Promise<ServiceAnswer | NoAnswer> {
+	const method = request.method ?? 'GET';
+	const origin = new URL(account.baseUrl).origin;
+	let options = request;
 	for (let redirects = 0; ; redirects++) {
 		// n8n's Stop came first: the request never leaves, so it cannot have done anything.
 		if (account.cancel?.aborted) {
@@ -120,9 +133,9 @@ export async function sendOnce(
 		}
 		let response: IN8nHttpFullResponse;
 		try {
-			response = await exchange(account, options, deadline);
+			response = await exchange(account, options, end);
 		} catch (error) {
-			if (deadline.aborted) {
+			if (end.timedOut) {
 				const noAnswer = serviceError(
 					account,
 					`No complete answer to ${label} within ${timeout / 1000} s`,
