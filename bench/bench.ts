@@ -46,11 +46,18 @@ async function perItem(sandbox: SandboxProcess) {
 		WayName,
 		Sample[]
 	>;
+	// n8n's HTTP helper alone, at the node's cap and with every request at once: what the cap costs
+	// any node that sends through n8n, apart from what this node adds.
+	const helperAt = { cap: [] as Sample[], once: [] as Sample[] };
 	for (let run = 0; run < RUNS; run++) {
 		for (const way of ways) {
 			const rawConcurrency = samples.node.at(-1)?.maxInFlight ?? PER_ITEM_COUNT;
 			samples[way].push(await measureWay(sandbox, way, PER_ITEM_COUNT, rawConcurrency));
 		}
+		helperAt.cap.push(
+			await measureWay(sandbox, 'helper', PER_ITEM_COUNT, DEFAULT_CONCURRENT_REQUESTS),
+		);
+		helperAt.once.push(await measureWay(sandbox, 'helper', PER_ITEM_COUNT, PER_ITEM_COUNT));
 	}
 	const cpu = (way: WayName) => median(samples[way].map((sample) => sample.cpuMs));
 	const wall = (way: WayName) => median(samples[way].map((sample) => sample.wallMs));
@@ -95,7 +102,34 @@ async function perItem(sandbox: SandboxProcess) {
 			samples[way].at(-1)?.maxInFlight,
 		);
 	}
+	const helperCpu = (at: Sample[]) => median(at.map((sample) => sample.cpuMs));
+	const helperWall = (at: Sample[]) => median(at.map((sample) => sample.wallMs));
+	for (const [label, at] of [
+		[`${WAY_LABELS.helper}, ${DEFAULT_CONCURRENT_REQUESTS} in flight`, helperAt.cap],
+		[`${WAY_LABELS.helper}, all at once`, helperAt.once],
+	] as const) {
+		row(
+			label,
+			spread(
+				at.map((sample) => sample.wallMs),
+				PER_ITEM_COUNT,
+			),
+			spread(
+				at.map((sample) => sample.cpuMs),
+				PER_ITEM_COUNT,
+			),
+			ratio(helperCpu(at), cpu('floor')),
+			ratio(helperCpu(at), cpu('http')),
+			ratio(helperWall(at), wall('http')),
+			ratio(helperCpu(at), cpu('httpFields')),
+			ratio(helperWall(at), wall('httpFields')),
+			at.at(-1)?.maxInFlight,
+		);
+	}
 	print('');
+	print(
+		`What the same cap costs n8n's HTTP helper alone: CPU ${ratio(helperCpu(helperAt.cap), helperCpu(helperAt.once))}, wall ${ratio(helperWall(helperAt.cap), helperWall(helperAt.once))} of the helper's with every request at once. The node over the helper's loop at its cap: CPU ${ratio(cpu('node'), helperCpu(helperAt.cap))}, wall ${ratio(wall('node'), helperWall(helperAt.cap))}.`,
+	);
 	if (PREVIOUS_PACKAGE) {
 		print(
 			`Against the previous version, same run: wall vs HTTP Request node ${ratio(wall('previous'), wall('http'))} before, ${ratio(wall('node'), wall('http'))} now (${ratio(wall('uncapped'), wall('http'))} uncapped); CPU per item ${ratio(cpu('node'), cpu('previous'))} of before (${ratio(cpu('uncapped'), cpu('previous'))} uncapped).`,

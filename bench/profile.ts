@@ -50,6 +50,7 @@ async function profile(way: WayName, runs: number) {
 		const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 		const groups = new Map<string, number>();
 		const functions = new Map<string, number>();
+		const inGroup = new Map<string, number>();
 		for (const id of profile.samples) {
 			const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
 			if (functionName === '(idle)') continue;
@@ -57,6 +58,7 @@ async function profile(way: WayName, runs: number) {
 			groups.set(group, (groups.get(group) ?? 0) + 1);
 			const where = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
 			functions.set(where, (functions.get(where) ?? 0) + 1);
+			if (group === process.env.PROFILE_GROUP) inGroup.set(where, (inGroup.get(where) ?? 0) + 1);
 		}
 		const total = [...groups.values()].reduce((sum, count) => sum + count, 0);
 		const share = (count: number) => `${((100 * count) / total).toFixed(1)}%`;
@@ -73,6 +75,11 @@ async function profile(way: WayName, runs: number) {
 			.slice(0, Number(process.env.PROFILE_TOP ?? 12))) {
 			process.stdout.write(`- ${share(count)} ${where}\n`);
 		}
+		if (inGroup.size)
+			process.stdout.write(`\nBusiest functions of ${process.env.PROFILE_GROUP}:\n`);
+		for (const [where, count] of [...inGroup].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
+			process.stdout.write(`- ${share(count)} ${where}\n`);
+		}
 	} finally {
 		session.disconnect();
 		await sandbox.stop();
@@ -83,7 +90,7 @@ async function main() {
 	const ways = (
 		process.argv.slice(2).length ? process.argv.slice(2) : ['floor', 'http']
 	) as WayName[];
-	registerComparedNodes(ways.includes('http'));
+	registerComparedNodes(ways.some((way) => way.startsWith('http')));
 	for (const way of ways) await profile(way, Number(process.env.PROFILE_RUNS ?? 5));
 }
 
