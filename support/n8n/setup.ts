@@ -461,14 +461,16 @@ async function startOn(
 			out.end();
 			await once(out, 'close');
 		});
-	// What n8n says about its port, read as it comes (a line may span two chunks).
+	// What this n8n says about its port and readiness, read as it comes (a line may span two chunks).
 	let tail = '';
 	let listening = false;
 	let taken = false;
+	let workerReady = false;
 	const watch = (chunk: Buffer) => {
 		const text = tail + chunk.toString('utf8');
 		listening ||= /Editor is now accessible via/.test(text);
 		taken ||= /EADDRINUSE|is already in use/.test(text);
+		workerReady ||= /worker is now ready|Worker ready|worker started/i.test(text);
 		tail = text.slice(-200);
 	};
 	child.stdout.on('data', watch);
@@ -483,7 +485,7 @@ async function startOn(
 				// types) registers after the health check answers.
 				async () =>
 					listening && (await answers('/healthz/readiness')) && (await answers('/rest/settings'))
-			: async () => /worker is now ready|Worker ready|worker started/i.test(readLog());
+			: async () => workerReady;
 	try {
 		await until(
 			async () => {
