@@ -8,6 +8,12 @@
  * listener each on Stop would pass EventTarget's leak warning at 11 requests in flight. (n8n's
  * review forbids `setTimeout`: the timer is an `AbortSignal.timeout`.)
  */
+/** The longest delay Node's timers keep: a longer one fires at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** Deadlines on the monotonic clock: a step of the wall clock neither delays nor advances them. */
+const now = () => performance.now();
+
 export class RequestEnds {
 	private readonly open = new Set<RequestEnd>();
 	private alarm?: { signal: AbortSignal; at: number };
@@ -18,8 +24,8 @@ export class RequestEnds {
 
 	private readonly onAlarm = () => {
 		this.alarm = undefined;
-		const now = Date.now();
-		for (const end of this.open) if (end.at <= now) end.expire();
+		const time = now();
+		for (const end of this.open) if (end.at <= time) end.expire();
 		this.arm();
 	};
 
@@ -27,7 +33,7 @@ export class RequestEnds {
 
 	/** Starts a request's clock; `close` it once the request is over, whatever its outcome. */
 	begin(timeoutMs: number): RequestEnd {
-		const end = new RequestEnd(Date.now() + timeoutMs, () => this.close(end));
+		const end = new RequestEnd(now() + timeoutMs, () => this.close(end));
 		if (this.stop?.aborted) end.stop(this.stop.reason);
 		if (this.open.size === 0) this.stop?.addEventListener('abort', this.onStop);
 		this.open.add(end);
@@ -48,7 +54,8 @@ export class RequestEnds {
 		let at = Infinity;
 		for (const end of this.open) if (!end.timedOut) at = Math.min(at, end.at);
 		if (at === Infinity) return;
-		const signal = AbortSignal.timeout(Math.max(1, at - Date.now()));
+		const delay = Math.min(LONGEST_TIMER_MS, Math.max(1, Math.ceil(at - now())));
+		const signal = AbortSignal.timeout(Number.isFinite(delay) ? delay : LONGEST_TIMER_MS);
 		signal.addEventListener('abort', this.onAlarm, { once: true });
 		this.alarm = { signal, at };
 	}
@@ -65,7 +72,7 @@ export class RequestEnd {
 	private expired?: (reason: DOMException) => void;
 
 	constructor(
-		/** When its timeout passes (ms since the epoch). */
+		/** When its timeout passes, in `performance.now()`'s milliseconds. */
 		readonly at: number,
 		private readonly closed: () => void,
 	) {}
