@@ -42,6 +42,7 @@ async function perItem(sandbox: SandboxProcess) {
 		: ['node', 'uncapped', 'floor', 'http', 'httpFields', 'raw'];
 	// Warm up every path once (JIT, sockets, module loading).
 	for (const way of ways) await measureWay(sandbox, way, 50);
+	await measureWay(sandbox, 'helper', 50, DEFAULT_CONCURRENT_REQUESTS);
 	const samples = Object.fromEntries(ways.map((way) => [way, [] as Sample[]])) as Record<
 		WayName,
 		Sample[]

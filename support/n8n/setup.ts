@@ -461,20 +461,23 @@ async function startOn(
 			out.end();
 			await once(out, 'close');
 		});
-	// What this n8n says about its port and readiness, read as it comes (a line may span two chunks).
-	let tail = '';
+	// What this n8n says about its port and readiness, read as it comes (a line may span two chunks
+	// of one stream).
 	let listening = false;
 	let taken = false;
 	let workerReady = false;
-	const watch = (chunk: Buffer) => {
-		const text = tail + chunk.toString('utf8');
-		listening ||= /Editor is now accessible via/.test(text);
-		taken ||= /EADDRINUSE|is already in use/.test(text);
-		workerReady ||= /worker is now ready|Worker ready|worker started/i.test(text);
-		tail = text.slice(-200);
+	const watch = (stream: NodeJS.ReadableStream) => {
+		let tail = '';
+		stream.on('data', (chunk: Buffer) => {
+			const text = tail + chunk.toString('utf8');
+			listening ||= /Editor is now accessible via/.test(text);
+			taken ||= /EADDRINUSE|is already in use/.test(text);
+			workerReady ||= /worker is now ready|Worker ready|worker started/i.test(text);
+			tail = text.slice(-200);
+		});
 	};
-	child.stdout.on('data', watch);
-	child.stderr.on('data', watch);
+	watch(child.stdout);
+	watch(child.stderr);
 	const started = Date.now();
 	const readLog = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
 	const answers = async (route: string) =>
