@@ -4,7 +4,7 @@
  * Each request gets a signal of its own. Stop reaches every request of the account under way through
  * one listener, and one timer at a time, set for the soonest deadline among them, ends those whose
  * time has passed. Node's `AbortSignal.timeout` and `AbortSignal.any` a request did the same at
- * about three times the CPU, and left each request's timer pending until its timeout passed; a
+ * two to three times the CPU, and left each request's timer pending until its timeout passed; a
  * listener each on Stop would pass EventTarget's leak warning at 11 requests in flight. (n8n's
  * review forbids `setTimeout`: the timer is an `AbortSignal.timeout`.)
  */
