@@ -1,3 +1,9 @@
+/** The longest delay Node's timers keep: a longer one fires at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** Deadlines on the monotonic clock: a step of the wall clock neither delays nor advances them. */
+const now = () => performance.now();
+
 /**
  * How one request ends early: its timeout, or n8n's Stop of the execution.
  *
@@ -8,12 +14,6 @@
  * listener each on Stop would pass EventTarget's leak warning at 11 requests in flight. (n8n's
  * review forbids `setTimeout`: the timer is an `AbortSignal.timeout`.)
  */
-/** The longest delay Node's timers keep: a longer one fires at once. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
-
-/** Deadlines on the monotonic clock: a step of the wall clock neither delays nor advances them. */
-const now = () => performance.now();
-
 export class RequestEnds {
 	private readonly open = new Set<RequestEnd>();
 	private alarm?: { signal: AbortSignal; at: number };
