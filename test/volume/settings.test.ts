@@ -76,6 +76,24 @@ describe("n8n's Batching", () => {
 	});
 });
 
+describe('Timeout', () => {
+	it.each(['soon', 1500.5, -1])(
+		'a Timeout of %j is rejected before any request, naming the field',
+		async (timeout) => {
+			const calling = new CallingService();
+			service.respondWith(calling.responder);
+			const { error } = await runOutreach(
+				{ ...callEachLead, requestOptions: { timeout } },
+				{ items: leads(3), credentials: credentials() },
+			);
+			expect(error?.message).toBe(
+				`Timeout: "${String(timeout)}" is not a whole number of at least 1`,
+			);
+			expect(service.requests).toEqual([]);
+		},
+	);
+});
+
 describe('Max Pages', () => {
 	it('Return All stops at the pages set, and the error says which setting raises it', async () => {
 		serveCustomers(1_000);

@@ -86,7 +86,7 @@ export function runSettings(context: IExecuteFunctions): RunSettings {
 				? { size: Math.max(1, batchSize), intervalMs: batchInterval }
 				: undefined,
 		transport: {
-			timeout: request.timeout || DEFAULT_REQUEST_TIMEOUT_MS,
+			timeout: wholeSetting(node, request.timeout || DEFAULT_REQUEST_TIMEOUT_MS, 'Timeout', 1),
 			...(proxy ? { proxy: proxyOf(node, proxy) } : {}),
 			...(request.allowUnauthorizedCerts ? { skipSslCertificateValidation: true } : {}),
 		},
