@@ -36,7 +36,7 @@ export class CallingService {
 	readonly received = new Map<string, number>();
 	refused = 0;
 	/** When each Make Call request arrived, and whether it was refused. */
-	readonly arrivals: Array<{ at: number; refused: boolean; phone: string }> = [];
+	readonly arrivals: Array<{ at: number; refused: boolean }> = [];
 	private active = 0;
 	private window = { second: 0, admitted: 0 };
 	/** When the first window began (0: the clock's seconds); set by the first request. */
@@ -90,7 +90,7 @@ export class CallingService {
 
 		const at = Date.now();
 		const wait = this.refusal(at);
-		this.arrivals.push({ at, refused: wait !== undefined, phone });
+		this.arrivals.push({ at, refused: wait !== undefined });
 		if (wait !== undefined) {
 			this.refused++;
 			refuse(response, wait, this.limits.retryAfter ?? 'seconds');
