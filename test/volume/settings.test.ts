@@ -92,6 +92,18 @@ describe('Timeout', () => {
 			expect(service.requests).toEqual([]);
 		},
 	);
+
+	it.each([0, '0', '', ' 2000 ', 2000])('a Timeout of %j is taken', async (timeout) => {
+		const calling = new CallingService();
+		service.respondWith(calling.responder);
+		const { error, items } = await runOutreach(
+			{ ...callEachLead, requestOptions: { timeout } },
+			{ items: leads(2), credentials: credentials() },
+		);
+		expect(error?.message).toBeUndefined();
+		expect(items).toHaveLength(2);
+		expect(calling.placed.size).toBe(2);
+	});
 });
 
 describe('Max Pages', () => {

@@ -204,7 +204,7 @@ export const requestOptionsField: INodeProperties = {
 			displayName: 'Timeout',
 			name: 'timeout',
 			type: 'number',
-			typeOptions: { minValue: 1 },
+			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: DEFAULT_REQUEST_TIMEOUT_MS,
 			description:
 				'Most time in milliseconds for one request’s complete answer; past it, a request that changes data has an unknown outcome and is not sent again',

@@ -86,7 +86,11 @@ export function runSettings(context: IExecuteFunctions): RunSettings {
 				? { size: Math.max(1, batchSize), intervalMs: batchInterval }
 				: undefined,
 		transport: {
-			timeout: wholeSetting(node, request.timeout || DEFAULT_REQUEST_TIMEOUT_MS, 'Timeout', 1),
+			// Empty or 0, a number or text: the default.
+			timeout:
+				Number(request.timeout ?? 0) === 0
+					? DEFAULT_REQUEST_TIMEOUT_MS
+					: wholeSetting(node, request.timeout, 'Timeout', 1),
 			...(proxy ? { proxy: proxyOf(node, proxy) } : {}),
 			...(request.allowUnauthorizedCerts ? { skipSslCertificateValidation: true } : {}),
 		},
