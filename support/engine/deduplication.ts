@@ -145,6 +145,16 @@ export class ProcessedDataStore implements IDataDeduplicator {
 		return JSON.stringify([...this.rows]);
 	}
 
+	/** Puts back rows as dump() shows them: a database restored from a dump. */
+	load(rows: Array<[string, Row]>): void {
+		for (const [key, row] of rows) this.rows.set(key, { mode: row.mode, data: [...row.data] });
+	}
+
+	/** How many entries the record of a workflow's node holds. */
+	entries(workflowId: string, nodeId = 'tested'): number {
+		return this.rows.get(`${workflowId}|n:${nodeId}`)?.data.length ?? 0;
+	}
+
 	/**
 	 * The record as it is now, to write back later: what another n8n process's check-and-record does
 	 * when it read the record before this one's write and writes it back after.

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { MAX_RECORDED_CALLS, RECORD_BUCKETS } from '../shared/constants';
+import { RECORD_BUCKETS } from '../shared/constants';
 import { NodeStore, type Run } from './store';
+import { epochMark, sweep } from './sweep';
 
 /** What the record says of one write's leads. */
 export type Verdict =
@@ -19,7 +20,8 @@ const pending = new Map<string, Promise<void>>();
  * shared by every n8n process), so that a new execution for the same lead within the window (a
  * webhook delivered twice, a Retry handled elsewhere, a queue-mode job run again) calls nobody twice.
  * The store keeps hashes, by entry: each lead once per quarter of the window (RECORD_BUCKETS), reached
- * within the window when a quarter since its start holds it. A lead is recorded before its write is
+ * within the window when a quarter since its start holds it; the first run of every fifth quarter
+ * sweeps out what is older (sweep.ts). A lead is recorded before its write is
  * sent, and taken back when nothing was sent or the service clearly refused it. The store reads and
  * writes back the whole record: in this process one run of the node at a time uses it, and waits for
  * another execution's write for the same lead; across processes, a run makes sure its leads are
@@ -44,6 +46,11 @@ export class LeadRecord {
 	private readonly settled: Array<() => void> = [];
 	/** The looks once every write is under way (see underWay()): the error of the last, if it failed. */
 	private looks?: Promise<Error | undefined>;
+	/**
+	 * The epoch's mark, when the run was the first to record it: it sweeps the record once its writes
+	 * are over, or, reaching nobody, takes the mark back for the next run to sweep.
+	 */
+	private mark?: string;
 
 	constructor(
 		context: IExecuteFunctions,
@@ -92,8 +99,9 @@ export class LeadRecord {
 		const first = now - RECORD_BUCKETS;
 		const leads = [...new Set(writes.flat())];
 		const asked = leads.flatMap((lead) => this.keys(lead, first, now));
-		const keys = real ? [...asked, this.claim] : asked;
-		const { processed } = await this.store.record(keys, MAX_RECORDED_CALLS + keys.length);
+		const mark = epochMark(this.bucketMs, now);
+		const keys = real ? [mark, ...asked, this.claim] : asked;
+		const { processed } = await this.store.record(keys);
 		const known = new Set(processed.map(String));
 		const verdicts = writes.map((leads): Verdict => {
 			const reached = leads.map((lead) => {
@@ -124,9 +132,10 @@ export class LeadRecord {
 				settle();
 			});
 		}
-		const held = new Set([...this.kept, ...this.claims]);
+		const held = new Set([...this.kept, ...this.claims, mark]);
 		const answered = keys.filter((key) => !known.has(key) && !held.has(key));
 		await this.store.remove(answered);
+		if (real && !known.has(mark)) this.mark = mark;
 		return verdicts;
 	}
 
@@ -206,10 +215,17 @@ export class LeadRecord {
 	 */
 	async abandon(): Promise<void> {
 		this.takeBack([...this.fresh]);
+		this.unmark();
 		const removed = [...this.taken, ...this.claims.splice(0)];
 		// A store still failing leaves them recorded: a later execution skips them.
 		await this.store.removeInTurn(removed).catch(() => undefined);
 		for (const settle of this.settled.splice(0)) settle();
+	}
+
+	/** The run leaves the epoch's sweep to the next run: its mark goes with what it takes back. */
+	private unmark(): void {
+		if (this.mark) this.taken.push(this.mark);
+		this.mark = undefined;
 	}
 
 	/** Leads whose writes reached nobody (nothing sent, or clearly refused): those the run recorded go. */
@@ -226,6 +242,19 @@ export class LeadRecord {
 		this.looks ??= this.store.keep(this.kept, 'record').then(() => undefined, failed);
 	}
 
+	/** The epoch's sweep (sweep.ts); one that fails is made by the next epoch's, which keeps more. */
+	private async sweep(): Promise<void> {
+		// Each lead of another run under way may be taken back, with its run's claim.
+		const mine = new Set([...this.fresh].map((lead) => this.pendingKey(lead)));
+		const underWay = [...pending.keys()].filter(
+			(key) => key.startsWith(`${this.node}|`) && !mine.has(key),
+		);
+		const bucket = this.now;
+		await this.store
+			.turn(async () => await sweep(this.store, this.bucketMs, bucket, 2 * underWay.length))
+			.catch(() => undefined);
+	}
+
 	/**
 	 * Once the run's writes have their outcomes: what was not reached, and the run's claim, are taken
 	 * back (after the looks, which would record them again), and one more look finds the rest still
@@ -234,12 +263,13 @@ export class LeadRecord {
 	async close(): Promise<void> {
 		try {
 			const failure = await this.looks;
-			const removed = [...this.taken, ...this.claims];
-			await this.store.removeInTurn(removed);
 			const taken = new Set(this.taken);
 			const reached = this.kept.filter((key) => !taken.has(key));
+			if (!reached.length) this.unmark();
+			await this.store.removeInTurn([...this.taken, ...this.claims]);
 			await this.store.keep(reached, this.looks ? 'look' : 'record');
 			if (failure) throw failure;
+			if (this.mark) await this.sweep();
 		} finally {
 			for (const settle of this.settled.splice(0)) settle();
 		}

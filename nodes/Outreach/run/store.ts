@@ -1,8 +1,9 @@
 import { sleep, type IDeduplicationOutput, type IExecuteFunctions } from 'n8n-workflow';
 
 import {
-	MAX_RECORDED_CALLS,
+	MAX_RECORD_ENTRIES,
 	RECORD_CHECKS,
+	RECORD_COMPARISONS_PER_CALL,
 	RECORD_PAUSE_MS,
 	STORE_RETRY_MS,
 	STORE_TRIES,
@@ -32,6 +33,9 @@ const ENTRIES = { mode: 'entries' as const };
 /** Each node's turn at n8n's store in this process: its check-and-record is not atomic. */
 const turns = new Map<string, Promise<unknown>>();
 
+/** How many entries each node's record holds, as this process last counted and changed it. */
+const sizes = new Map<string, number>();
+
 /**
  * A node's record in n8n's deduplication store (scope: the node), as one run uses it: each read or
  * write is tried again when it fails (a failed insert or update wrote nothing), and the run's slowest
@@ -57,20 +61,62 @@ export class NodeStore {
 		return await mine;
 	}
 
-	/** Records `entries`, keeping the newest `maxEntries`: which were there, and which are new. */
-	async record(entries: string[], maxEntries: number): Promise<IDeduplicationOutput> {
+	/**
+	 * Records `entries` in one write, keeping the newest `maxEntries` (only a sweep forgets others, see
+	 * sweep.ts): which were there, and which are new.
+	 */
+	async record(entries: string[], maxEntries = MAX_RECORD_ENTRIES): Promise<IDeduplicationOutput> {
 		const { helpers } = this.context;
-		return await this.tried(
+		const output = await this.tried(
 			async () =>
 				await helpers.checkProcessedAndRecord(entries, 'node', { ...ENTRIES, maxEntries }),
 		);
+		const size = sizes.get(this.node);
+		if (size !== undefined) sizes.set(this.node, Math.min(maxEntries, size + output.new.length));
+		return output;
 	}
 
-	/** Removes `entries`; none, nothing is asked of the store. */
-	async remove(entries: string[]): Promise<void> {
-		if (!entries.length) return;
+	/** How many entries the record holds. */
+	async count(): Promise<number> {
 		const { helpers } = this.context;
-		await this.tried(async () => await helpers.removeProcessed(entries, 'node', ENTRIES));
+		const count = await this.tried(
+			async () => await helpers.getProcessedDataCount('node', ENTRIES),
+		);
+		sizes.set(this.node, count);
+		return count;
+	}
+
+	/**
+	 * Records `entries` a few at a time (see RECORD_COMPARISONS_PER_CALL), when they need not be
+	 * written together.
+	 */
+	async recordInParts(entries: string[]): Promise<IDeduplicationOutput> {
+		const output: IDeduplicationOutput = { processed: [], new: [] };
+		for (const part of await this.parts(entries)) {
+			const { processed, new: added } = await this.record(part);
+			output.processed.push(...processed);
+			output.new.push(...added);
+		}
+		return output;
+	}
+
+	/** Removes `entries`, a few at a time; none, nothing is asked of the store. */
+	async remove(entries: string[]): Promise<void> {
+		const { helpers } = this.context;
+		for (const part of await this.parts(entries)) {
+			await this.tried(async () => await helpers.removeProcessed(part, 'node', ENTRIES));
+			sizes.set(this.node, Math.max(0, (sizes.get(this.node) ?? 0) - part.length));
+		}
+	}
+
+	/** `entries` in parts n8n's store compares with the whole record within the bound. */
+	private async parts(entries: string[]): Promise<string[][]> {
+		if (!entries.length) return [];
+		const size = sizes.get(this.node) ?? (await this.count());
+		const length = Math.max(1, Math.floor(RECORD_COMPARISONS_PER_CALL / Math.max(1, size)));
+		return Array.from({ length: Math.ceil(entries.length / length) }, (_, part) =>
+			entries.slice(part * length, (part + 1) * length),
+		);
 	}
 
 	/** Removes `entries` in the node's turn (turn()). */
@@ -99,9 +145,7 @@ export class NodeStore {
 				await (run ? run.until(pause) : pause);
 			}
 			if (run?.stopped) return;
-			// The run's own entries beyond the bound: the oldest of other runs are not dropped for them.
-			const maxEntries = MAX_RECORDED_CALLS + entries.length;
-			const output = await this.turn(async () => await this.record(entries, maxEntries));
+			const output = await this.turn(async () => await this.record(entries));
 			entries = looked(output);
 			const missing = output.new.some((entry) => entries.includes(String(entry)));
 			if ((round > 0 || start !== 'record') && !missing) return;

@@ -144,8 +144,19 @@ export const DEFAULT_SKIP_WINDOW_HOURS = 24;
  */
 export const RECORD_BUCKETS = 4;
 
-/** Leads one node's durable record keeps, the oldest forgotten first. */
+/**
+ * Leads one node's durable record keeps at a sweep (see run/sweep.ts), the oldest forgotten first; a
+ * record holds at most MAX_RECORD_ENTRIES between sweeps.
+ */
 export const MAX_RECORDED_CALLS = 100_000;
+export const MAX_RECORD_ENTRIES = 4 * MAX_RECORDED_CALLS;
+
+/**
+ * n8n's store compares each value asked about with every entry of the record, one by one, holding
+ * n8n's event loop meanwhile: a read or write of the record asks at most as many values as keep these
+ * comparisons (about 20 ns each here) within about 50 ms.
+ */
+export const RECORD_COMPARISONS_PER_CALL = 2_500_000;
 
 /**
  * n8n's store reads a node's whole record and writes it back, with no lock across processes: a
