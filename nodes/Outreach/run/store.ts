@@ -128,9 +128,9 @@ export class NodeStore {
 	 * Records the entries again until a look, after a pause longer than this run's slowest round trip
 	 * to the store, finds them all: another process's check-and-record that read the record before
 	 * they were in it writes it back without them within its round trip. It starts with a pause
-	 * before the writes are sent (a lead whose call leaves is recorded, should this process die),
-	 * with a record at once that only a later look confirms once they are under way, and with a look
-	 * at once when they are over. `looked` may name the entries to look at next.
+	 * before the writes are sent (a lead whose call leaves is recorded, should this process die) and
+	 * once they are under way, and with a look at once when they are over (a record at once, when no
+	 * look came before). `looked` may name the entries to look at next.
 	 */
 	async keep(
 		entries: string[],

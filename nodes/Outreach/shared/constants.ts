@@ -145,11 +145,12 @@ export const DEFAULT_SKIP_WINDOW_HOURS = 24;
 export const RECORD_BUCKETS = 4;
 
 /**
- * Leads one node's durable record keeps at a sweep (see run/sweep.ts), the oldest forgotten first; a
- * record holds at most MAX_RECORD_ENTRIES between sweeps.
+ * Leads one node's durable record keeps at a sweep (see run/sweep.ts), the oldest forgotten first:
+ * room for the ten quarters a window of 100,000 calls needs. Between sweeps, a record holds at most
+ * MAX_RECORD_ENTRIES.
  */
-export const MAX_RECORDED_CALLS = 100_000;
-export const MAX_RECORD_ENTRIES = 4 * MAX_RECORDED_CALLS;
+export const MAX_RECORDED_CALLS = 250_000;
+export const MAX_RECORD_ENTRIES = 2 * MAX_RECORDED_CALLS;
 
 /**
  * n8n's store compares each value asked about with every entry of the record, one by one, holding
