@@ -1,5 +1,7 @@
 // How the requests of every run that uses one service account take turns at its gate, and what the
 // gate learns from the service's refusals: how many at once, or how many a second.
+import { getEventListeners } from 'node:events';
+
 import { accountGate, AccountGate, type FlowShare } from '../../nodes/Outreach/transport/flow/gate';
 import type { Slot } from '../../nodes/Outreach/transport/wire';
 import { MAX_SHARED_ACCOUNTS } from '../../nodes/Outreach/shared/constants';
@@ -241,6 +243,23 @@ describe('the gate of one service account', () => {
 		stopped = true;
 		share.dropStopped();
 		expect(await waiting).toBeUndefined();
+	});
+});
+
+describe('an idle gate', () => {
+	it('holds one idle timer at most, however often its runs came and went', async () => {
+		// Node holds a timeout signal with a listener until it fires: 15 minutes for the idle timer.
+		const timeouts = jest.spyOn(AbortSignal, 'timeout');
+		const gate = new AccountGate();
+		for (let run = 0; run < 50; run++) {
+			const [slot] = await take(gate.share(1), 1);
+			slot.answered();
+		}
+		const signals = timeouts.mock.results.map((result) => result.value as AbortSignal);
+		timeouts.mockRestore();
+		expect(signals.length).toBeGreaterThanOrEqual(50);
+		const listened = signals.filter((signal) => getEventListeners(signal, 'abort').length > 0);
+		expect(listened.length).toBeLessThanOrEqual(1);
 	});
 });
 

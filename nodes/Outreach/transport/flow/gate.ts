@@ -33,6 +33,11 @@ export class AccountGate {
 	private turns = 0;
 	private wakeAt?: number;
 	private idleSince?: number;
+	/**
+	 * The idle timer's signal and listener: a timeout signal with a listener is held by Node until it
+	 * fires (15 min), so it is let go as soon as the gate is in use again (one a gate at most).
+	 */
+	private idleTimer?: { signal: AbortSignal; listener: () => void };
 
 	constructor(private readonly onIdle: () => void = () => undefined) {}
 
@@ -44,7 +49,7 @@ export class AccountGate {
 			acquire: async (item, stopped) =>
 				await new Promise<Slot | undefined>((resolve) => {
 					this.shares.add(share);
-					this.idleSince = undefined;
+					this.busy();
 					queue(share, item, stopped, resolve);
 					this.pump();
 				}),
@@ -138,9 +143,20 @@ export class AccountGate {
 		const since = Date.now();
 		this.idleSince = since;
 		// A timer that does not keep the process alive: an idle n8n may exit before it fires.
-		AbortSignal.timeout(ACCOUNT_GATE_IDLE_MS).addEventListener('abort', () => {
+		const signal = AbortSignal.timeout(ACCOUNT_GATE_IDLE_MS);
+		const listener = () => {
+			this.idleTimer = undefined;
 			if (this.idleSince === since) this.onIdle();
-		});
+		};
+		signal.addEventListener('abort', listener, { once: true });
+		this.idleTimer = { signal, listener };
+	}
+
+	/** The gate is in use again: its idle timer, if any, is let go. */
+	private busy(): void {
+		this.idleSince = undefined;
+		this.idleTimer?.signal.removeEventListener('abort', this.idleTimer.listener);
+		this.idleTimer = undefined;
 	}
 }
 
