@@ -33,9 +33,6 @@ const ENTRIES = { mode: 'entries' as const };
 /** Each node's turn at n8n's store in this process: its check-and-record is not atomic. */
 const turns = new Map<string, Promise<unknown>>();
 
-/** How many entries each node's record holds, as this process last counted and changed it. */
-const sizes = new Map<string, number>();
-
 /**
  * A node's record in n8n's deduplication store (scope: the node), as one run uses it: each read or
  * write is tried again when it fails (a failed insert or update wrote nothing), and the run's slowest
@@ -45,6 +42,8 @@ const sizes = new Map<string, number>();
 export class NodeStore {
 	/** The longest a read or write of the store took in this run, in ms. */
 	slowest = 0;
+	/** How many entries the record holds, as this run last counted and changed it. */
+	private size?: number;
 
 	constructor(
 		private readonly context: IExecuteFunctions,
@@ -71,8 +70,7 @@ export class NodeStore {
 			async () =>
 				await helpers.checkProcessedAndRecord(entries, 'node', { ...ENTRIES, maxEntries }),
 		);
-		const size = sizes.get(this.node);
-		if (size !== undefined) sizes.set(this.node, Math.min(maxEntries, size + output.new.length));
+		if (this.size !== undefined) this.size = Math.min(maxEntries, this.size + output.new.length);
 		return output;
 	}
 
@@ -82,7 +80,7 @@ export class NodeStore {
 		const count = await this.tried(
 			async () => await helpers.getProcessedDataCount('node', ENTRIES),
 		);
-		sizes.set(this.node, count);
+		this.size = count;
 		return count;
 	}
 
@@ -105,14 +103,18 @@ export class NodeStore {
 		const { helpers } = this.context;
 		for (const part of await this.parts(entries)) {
 			await this.tried(async () => await helpers.removeProcessed(part, 'node', ENTRIES));
-			sizes.set(this.node, Math.max(0, (sizes.get(this.node) ?? 0) - part.length));
+			if (this.size !== undefined) this.size = Math.max(0, this.size - part.length);
 		}
 	}
 
-	/** `entries` in parts n8n's store compares with the whole record within the bound. */
+	/**
+	 * `entries` in parts n8n's store compares with the whole record within the bound; as few as fit it
+	 * at the record's largest are not counted first.
+	 */
 	private async parts(entries: string[]): Promise<string[][]> {
 		if (!entries.length) return [];
-		const size = sizes.get(this.node) ?? (await this.count());
+		if (entries.length <= RECORD_COMPARISONS_PER_CALL / MAX_RECORD_ENTRIES) return [entries];
+		const size = this.size ?? (await this.count());
 		const length = Math.max(1, Math.floor(RECORD_COMPARISONS_PER_CALL / Math.max(1, size)));
 		return Array.from({ length: Math.ceil(entries.length / length) }, (_, part) =>
 			entries.slice(part * length, (part + 1) * length),
