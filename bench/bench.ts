@@ -13,12 +13,12 @@ import path from 'node:path';
 
 import { DEFAULT_CONCURRENT_REQUESTS } from '../nodes/Outreach/shared/constants';
 import { runOutreach } from '../support/engine/engine';
-import { leads } from '../support/leads';
 import { PACKAGE_ROOT } from '../support/repo';
 import { DEFAULT_TOKEN } from '../support/sandbox/server';
 import { runBenchScript, samplePeakMemory } from './benchProcess';
 import { atTheLimit, fairness, slowService } from './limits';
 import { recordCost } from './recordCost';
+import { retained } from './retained';
 import { median, ms, print, ratio, row, RUNS, section, spread } from './report';
 import {
 	measureWay,
@@ -306,61 +306,6 @@ function packageCost() {
 	);
 }
 
-/** How many executions, of how many Make Calls each, section 8 runs (after as many to warm up). */
-const RETAINED_EXECUTIONS = Number(process.env.BENCH_RETAINED_EXECUTIONS ?? 300);
-const RETAINED_CALLS = 40;
-
-/** The heap after garbage collection (the bench runs with --expose-gc), the least of three readings. */
-async function collectedHeap(): Promise<number> {
-	const readings: number[] = [];
-	for (let reading = 0; reading < 3; reading++) {
-		await new Promise((resolve) => setTimeout(resolve, 50));
-		global.gc?.();
-		global.gc?.();
-		readings.push(process.memoryUsage().heapUsed);
-	}
-	return Math.min(...readings);
-}
-
-/** Section 8: what finished executions leave on the heap, per call they placed. */
-async function retained(sandbox: SandboxProcess) {
-	section(
-		`8. What finished executions leave behind: ${RETAINED_EXECUTIONS} executions × ${RETAINED_CALLS} Make Calls, Retry On Fail on`,
-		['executions', 'calls', 'heap after GC, before', 'after', 'growth per call'],
-		'Heap after garbage collection, the least of three readings, before and after the executions (as many ran before, to warm up).',
-	);
-	const execute = async (round: number) => {
-		const { error } = await runOutreach(
-			{
-				resource: 'call',
-				operation: 'make',
-				agentId: 'agent-7',
-				phoneNumber: '={{ $json.phone }}',
-				callFields: { callPurpose: `Round ${round}` },
-			},
-			{
-				items: leads(RETAINED_CALLS),
-				credentials: { baseUrl: sandbox.url, accessToken: DEFAULT_TOKEN },
-				retryOnFail: { maxTries: 2, waitBetweenTries: 0 },
-			},
-		);
-		if (error) throw new Error(`Execution ${round}: ${error.message}`);
-	};
-	for (let round = 0; round < RETAINED_EXECUTIONS; round++) await execute(round);
-	const before = await collectedHeap();
-	for (let round = 0; round < RETAINED_EXECUTIONS; round++) await execute(round);
-	const after = await collectedHeap();
-	const calls = RETAINED_EXECUTIONS * RETAINED_CALLS;
-	const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
-	row(
-		RETAINED_EXECUTIONS,
-		calls,
-		mib(before),
-		mib(after),
-		`${Math.round((after - before) / calls)} bytes`,
-	);
-}
-
 /** Section 4: the sandbox's own throughput, so that its limit is not mistaken for the node's. */
 async function sandboxThroughput(sandbox: SandboxProcess) {
 	section('4. Sandbox throughput (raw fetch, Make Call, 2,000 requests)', [
@@ -378,7 +323,7 @@ async function main() {
 		`# Benchmark (${new Date().toISOString()}): ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${RUNS} runs`,
 	);
 	registerComparedNodes(wanted(1) || wanted(9));
-	if ([1, 2, 3, 4, 8, 11].some(wanted)) {
+	if ([1, 2, 3, 4, 8].some(wanted)) {
 		const sandbox = await startSandboxProcess(100);
 		try {
 			if (wanted(1)) await perItem(sandbox);
@@ -386,7 +331,6 @@ async function main() {
 			if (wanted(3)) await uploads(sandbox);
 			if (wanted(4)) await sandboxThroughput(sandbox);
 			if (wanted(8)) await retained(sandbox);
-			if (wanted(11)) await recordCost(sandbox);
 		} finally {
 			await sandbox.stop();
 		}
@@ -396,6 +340,7 @@ async function main() {
 	if (wanted(7)) await atTheLimit();
 	if (wanted(9)) await slowService();
 	if (wanted(10)) await fairness();
+	if (wanted(11)) await recordCost();
 }
 
 runBenchScript(main);

@@ -1,98 +1,114 @@
-import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 
-import { processedData, runOutreach } from '../support/engine/engine';
-import {
-	n8nDeduplicationHelper,
-	n8nReleaseInstalled,
-	N8N_RELEASE_MODULES,
-	ProcessedDataTable,
-} from '../support/engine/n8nDeduplication';
-import { callEachLead, leads } from '../support/leads';
-import { DEFAULT_TOKEN } from '../support/sandbox/server';
-import { median, print, row, RUNS, section } from './report';
-import type { SandboxProcess } from './sandboxProcess';
+import { ensureN8n, NEWEST_N8N_VERSION } from '../support/n8n/setup';
+import { PACKAGE_ROOT } from '../support/repo';
+import { PREVIOUS_PACKAGE } from './makeCallWays';
+import { fixed, print, ratio, row, RUNS, section } from './report';
 
-const RECORD_SIZES = [0, 10_000, 100_000];
-const LEAD_COUNTS = [1, 1_000];
-const WORKFLOW_ID = 'record-cost';
+type Medians = Record<string, Record<string, number>>;
+
+/** One database's measurements, from recordStore.js in a process of its own on the release's Node. */
+async function measureOn(
+	database: 'sqlite' | 'postgresdb',
+	node: string,
+	env: NodeJS.ProcessEnv,
+): Promise<Medians> {
+	const script = path.join(PACKAGE_ROOT, '.build/bench/recordStore.js');
+	const child = spawn(node, ['--expose-gc', script, database], {
+		env: { ...process.env, ...env },
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	let output = '';
+	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	const code = await new Promise((resolve) => child.on('close', resolve));
+	const line = output.trim().split('\n').at(-1) ?? '';
+	if (code !== 0 || !line.startsWith('{')) throw new Error(`record cost on ${database}: ${output}`);
+	return (JSON.parse(line) as { medians: Medians }).medians;
+}
+
+const STATES = {
+	empty: 'empty',
+	history: '1,000,000 calls, 1,000 in the window',
+	largeWindow: '100,000 calls in the window',
+} as const;
 
 /**
- * Section 11: what the record of leads (Skip Leads Called Within) costs a run in n8n's own store, by
- * how many entries the node's record already holds: n8n's DeduplicationHelper of the release installed
- * for the end-to-end tests, over an in-memory processed_data table whose rows are copied in and out
- * as a database's are (so a real database adds its own round trips). Each round runs every case with
- * the record and without (Skip Leads Called Within 0), back to back against the fast sandbox.
+ * Section 11: what the record of leads (Skip Leads Called Within) costs a run, by what the node's
+ * record holds, in n8n's own store (its DeduplicationHelper and repository of the newest release, which
+ * it installs if needed) over SQLite and over PostgreSQL (a server of its own, as the queue test starts
+ * it), the previous version beside the node when BENCH_PREVIOUS_PACKAGE names one.
  */
-export async function recordCost(sandbox: SandboxProcess) {
-	section(
-		'11. The record of leads in n8n’s own store, by the size of the node’s record',
-		[
-			'entries already recorded',
-			'leads',
-			'run with the record',
-			'without',
-			'the record costs',
-			'CPU',
-		],
-		`Medians over ${RUNS} rounds of the per-round difference; wall and CPU of this process (n8n's store included, the sandbox apart).`,
-	);
-	if (!n8nReleaseInstalled()) {
-		print(`Skipped: no n8n release in ${N8N_RELEASE_MODULES} (the end-to-end tests install one).`);
-		return;
-	}
-	const table = new ProcessedDataTable();
-	const helper = n8nDeduplicationHelper(table)();
-	const filler = Array.from({ length: Math.max(...RECORD_SIZES) }, (_, entry) =>
-		createHash('md5').update(`an earlier lead ${entry}`).digest('base64'),
-	);
-	// n8n-core takes one store per process: the harness's, which hands this section's work to n8n's.
-	const methods = ['checkProcessedAndRecord', 'removeProcessed'] as const;
-	for (const method of methods)
-		Object.assign(processedData, { [method]: helper[method].bind(helper) });
-	const measure = async (size: number, count: number, record: boolean) => {
-		const where = { workflowId: WORKFLOW_ID, context: 'n:tested' };
-		await table.delete(where);
-		if (size)
-			await table.insert({ ...where, value: { mode: 'entries', data: filler.slice(0, size) } });
-		const cpu = process.cpuUsage();
-		const started = performance.now();
-		const run = await runOutreach(
-			{ ...callEachLead, options: record ? {} : { skipLeadsCalledWithin: 0 } },
-			{
-				items: leads(count),
-				credentials: { baseUrl: sandbox.url, accessToken: DEFAULT_TOKEN },
-				workflowId: WORKFLOW_ID,
-			},
-		);
-		const wallMs = performance.now() - started;
-		const used = process.cpuUsage(cpu);
-		if (run.error) throw new Error(`record cost: ${run.error.message}`);
-		const called = run.items.filter((item) => typeof item.json.call_id === 'string').length;
-		if (called !== count) throw new Error(`record cost: ${called} of ${count} leads called`);
-		return { wallMs, cpuMs: (used.user + used.system) / 1_000 };
+export async function recordCost() {
+	const installation = await ensureN8n(NEWEST_N8N_VERSION);
+	const databases: Array<['sqlite' | 'postgresdb', string]> = [['sqlite', 'SQLite']];
+	const { startPostgres } = (await import(
+		path.join(PACKAGE_ROOT, 'test-queue', 'cluster.mjs')
+	)) as {
+		startPostgres: () => Promise<{ port: number; stop(): Promise<void> }>;
 	};
+	const postgres = existsSync('/usr/lib/postgresql') ? await startPostgres() : undefined;
+	if (postgres) databases.push(['postgresdb', 'PostgreSQL']);
 	try {
-		for (const size of RECORD_SIZES) {
-			for (const count of LEAD_COUNTS) {
-				await measure(size, count, true);
-				const rounds: Array<Record<'on' | 'off', { wallMs: number; cpuMs: number }>> = [];
-				for (let round = 0; round < RUNS; round++)
-					rounds.push({
-						on: await measure(size, count, true),
-						off: await measure(size, count, false),
-					});
-				const ms = (values: number[]) => `${Math.round(median(values))} ms`;
+		for (const [database, name] of databases) {
+			const medians = await measureOn(database, installation.node, {
+				DB_POSTGRESDB_PORT: String(postgres?.port ?? ''),
+			});
+			report(name, medians);
+		}
+	} finally {
+		await postgres?.stop();
+	}
+	if (!postgres) print('PostgreSQL: skipped (scripts/queue-setup.sh installs it).');
+}
+
+function report(database: string, medians: Medians) {
+	section(
+		`11. The record of leads in n8n’s own store over ${database}, by what the node’s record holds`,
+		[
+			'record',
+			'version',
+			'leads',
+			'run: wall',
+			'CPU',
+			'over the empty record: wall',
+			'CPU',
+			'the record’s CPU',
+			'bytes written a call',
+			'over the empty record',
+			...(database === 'PostgreSQL' ? ['WAL a call'] : []),
+			'writes a run',
+			'writes putting back what was there',
+			'longest hold of the event loop',
+		],
+		`n8n ${NEWEST_N8N_VERSION}'s DeduplicationHelper and repository over ${database}; medians of ${RUNS} rounds (the large window: one); wall and CPU of the process running n8n's engine and store (the database server apart). Bytes written: the record's value in each insert and update of n8n's store.`,
+	);
+	const ways = PREVIOUS_PACKAGE ? ['node', 'previous'] : ['node'];
+	for (const [state, label] of Object.entries(STATES)) {
+		for (const way of ways) {
+			for (const count of [1, 1_000]) {
+				const on = medians[`${state}|${way}|${count}|on`];
+				const empty = medians[`empty|${way}|${count}|on`];
+				const off = medians[`empty|${way}|${count}|off`];
+				if (!on) continue;
 				row(
-					size.toLocaleString('en'),
+					label,
+					way === 'node' ? 'this one' : 'previous',
 					count.toLocaleString('en'),
-					ms(rounds.map(({ on }) => on.wallMs)),
-					ms(rounds.map(({ off }) => off.wallMs)),
-					ms(rounds.map(({ on, off }) => on.wallMs - off.wallMs)),
-					ms(rounds.map(({ on, off }) => on.cpuMs - off.cpuMs)),
+					`${fixed(on.wallMs)} ms`,
+					`${fixed(on.cpuMs)} ms`,
+					ratio(on.wallMs, empty.wallMs),
+					ratio(on.cpuMs, empty.cpuMs),
+					off ? `${fixed(on.cpuMs - off.cpuMs)} ms` : '',
+					fixed(on.bytesPerCall),
+					ratio(on.bytesPerCall, empty.bytesPerCall),
+					...(database === 'PostgreSQL' ? [fixed(on.walPerCall)] : []),
+					fixed(on.writes),
+					fixed(on.putBacks),
+					`${fixed(on.maxDelayMs)} ms`,
 				);
 			}
 		}
-	} finally {
-		for (const method of methods) Reflect.deleteProperty(processedData, method);
 	}
 }

@@ -4,6 +4,7 @@ import {
 	MAX_RECORD_ENTRIES,
 	RECORD_CHECKS,
 	RECORD_COMPARISONS_PER_CALL,
+	RECORD_PART,
 	RECORD_PAUSE_MS,
 	STORE_RETRY_MS,
 	STORE_TRIES,
@@ -84,20 +85,6 @@ export class NodeStore {
 		return count;
 	}
 
-	/**
-	 * Records `entries` a few at a time (see RECORD_COMPARISONS_PER_CALL), when they need not be
-	 * written together.
-	 */
-	async recordInParts(entries: string[]): Promise<IDeduplicationOutput> {
-		const output: IDeduplicationOutput = { processed: [], new: [] };
-		for (const part of await this.parts(entries)) {
-			const { processed, new: added } = await this.record(part);
-			output.processed.push(...processed);
-			output.new.push(...added);
-		}
-		return output;
-	}
-
 	/** Removes `entries`, a few at a time; none, nothing is asked of the store. */
 	async remove(entries: string[]): Promise<void> {
 		const { helpers } = this.context;
@@ -108,14 +95,17 @@ export class NodeStore {
 	}
 
 	/**
-	 * `entries` in parts n8n's store compares with the whole record within the bound; as few as fit it
-	 * at the record's largest are not counted first.
+	 * `entries` in parts n8n's store looks up in the whole record within the bound (see
+	 * RECORD_COMPARISONS_PER_CALL); a few are not counted first.
 	 */
 	private async parts(entries: string[]): Promise<string[][]> {
 		if (!entries.length) return [];
-		if (entries.length <= RECORD_COMPARISONS_PER_CALL / MAX_RECORD_ENTRIES) return [entries];
+		if (entries.length <= RECORD_PART) return [entries];
 		const size = this.size ?? (await this.count());
-		const length = Math.max(1, Math.floor(RECORD_COMPARISONS_PER_CALL / Math.max(1, size)));
+		const length = Math.max(
+			RECORD_PART,
+			Math.floor(RECORD_COMPARISONS_PER_CALL / Math.max(1, size)),
+		);
 		return Array.from({ length: Math.ceil(entries.length / length) }, (_, part) =>
 			entries.slice(part * length, (part + 1) * length),
 		);

@@ -60,7 +60,7 @@ export async function sweep(
 	const asked = [epoch - 1, epoch - 2].flatMap((at) =>
 		values.map((value) => before(bucketMs, at, value)),
 	);
-	const { processed, new: added } = await store.recordInParts(asked);
+	const { processed, new: added } = await store.record(asked);
 	await store.remove(added.map(String));
 	const found = new Set(processed.map(String));
 	const least = (at: number) => values.find((value) => found.has(before(bucketMs, at, value)));
