@@ -273,9 +273,9 @@ describe('a new execution for the same lead', () => {
 			credentials: account,
 			workflowId,
 		});
-		// The check, the look before the call leaves, then a look once it is under way: the answer is
-		// still held.
-		while (writes < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+		// The check and the removal of what it only asked about, the look before the call leaves, then
+		// a record and a look once it is under way: the answer is still held.
+		while (writes < 5) await new Promise((resolve) => setTimeout(resolve, 10));
 		// The look once under way is made as the call leaves: the server may not have read it yet.
 		await service.requestsSeen(1);
 		expect(service.requests).toHaveLength(1);

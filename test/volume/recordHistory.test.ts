@@ -87,4 +87,11 @@ it('a workflow upgraded from the last release skips the leads that release recor
 	}
 	expect(calling.placed.size).toBe(12);
 	expect(legacy.filter((entry) => processedData.dump().includes(entry))).toEqual([]);
+	// The last day's four leads, delivered again: still within the window.
+	const again = await runOutreach(callEachLead, {
+		items: [8, 9, 10, 11].map((step) => lead(100 + step)),
+		credentials: credentials(),
+		workflowId: fixture.workflowId,
+	});
+	expect(again.items.map((item) => item.json.skipped)).toEqual([true, true, true, true]);
 });

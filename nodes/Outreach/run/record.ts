@@ -118,8 +118,7 @@ export class LeadRecord {
 			return { reached: [latest * this.bucketMs, (latest + 1) * this.bucketMs] };
 		});
 		// Only the leads now sent stay recorded, in this quarter, with the run's claim until the run is
-		// over; the rest only answered the question: of leads not sent, they go at once, of those sent
-		// (which they say were reached earlier in the window, as they are now), when the run is over.
+		// over; the rest only answered the question, and go at once.
 		const sent = real ? new Set(writes.filter((_, at) => 'send' in verdicts[at]).flat()) : [];
 		for (const lead of sent) {
 			if (!this.mine.has(lead)) this.fresh.add(lead);
@@ -135,9 +134,7 @@ export class LeadRecord {
 		}
 		const held = new Set([...this.kept, ...this.claims, mark]);
 		const answered = keys.filter((key) => !known.has(key) && !held.has(key));
-		const later = new Set([...sent].flatMap((lead) => this.keys(lead, first, now)));
-		this.taken.push(...answered.filter((key) => later.has(key)));
-		await this.store.remove(answered.filter((key) => !later.has(key)));
+		await this.store.remove(answered);
 		if (real && !known.has(mark)) this.mark = mark;
 		return verdicts;
 	}
@@ -242,23 +239,19 @@ export class LeadRecord {
 	/** Every write is under way: the looks start beside the answers still to come (see keep()). */
 	underWay(): void {
 		const failed = (error: Error) => error;
-		this.looks ??= this.store.keep(this.kept, 'pause').then(() => undefined, failed);
+		this.looks ??= this.store.keep(this.kept, 'record').then(() => undefined, failed);
 	}
 
 	/** The epoch's sweep (sweep.ts); one that fails is made by the next epoch's, which keeps more. */
 	private async sweep(): Promise<void> {
-		// Each lead of another run under way may be taken back, with its run's claim and the entries
-		// its check only asked about.
+		// Each lead of another run under way may be taken back, with its run's claim; a run checked
+		// while this one waits for its turn counts too.
 		const mine = new Set([...this.fresh].map((lead) => this.pendingKey(lead)));
-		const underWay = [...pending.keys()].filter(
-			(key) => key.startsWith(`${this.node}|`) && !mine.has(key),
-		);
-		const bucket = this.now;
+		const underWay = () =>
+			2 *
+			[...pending.keys()].filter((key) => key.startsWith(`${this.node}|`) && !mine.has(key)).length;
 		await this.store
-			.turn(
-				async () =>
-					await sweep(this.store, this.bucketMs, bucket, (RECORD_BUCKETS + 2) * underWay.length),
-			)
+			.turn(async () => await sweep(this.store, this.bucketMs, underWay))
 			.catch(() => undefined);
 	}
 

@@ -65,7 +65,11 @@ export class NodeStore {
 	 * Records `entries` in one write, keeping the newest `maxEntries` (only a sweep forgets others, see
 	 * sweep.ts): which were there, and which are new.
 	 */
-	async record(entries: string[], maxEntries = MAX_RECORD_ENTRIES): Promise<IDeduplicationOutput> {
+	async record(
+		entries: string[],
+		// The run's own entries beyond the bound: the oldest of other runs are not dropped for them.
+		maxEntries = MAX_RECORD_ENTRIES + entries.length,
+	): Promise<IDeduplicationOutput> {
 		const { helpers } = this.context;
 		const output = await this.tried(
 			async () =>
@@ -120,9 +124,9 @@ export class NodeStore {
 	 * Records the entries again until a look, after a pause longer than this run's slowest round trip
 	 * to the store, finds them all: another process's check-and-record that read the record before
 	 * they were in it writes it back without them within its round trip. It starts with a pause
-	 * before the writes are sent (a lead whose call leaves is recorded, should this process die) and
-	 * once they are under way, and with a look at once when they are over (a record at once, when no
-	 * look came before). `looked` may name the entries to look at next.
+	 * before the writes are sent (a lead whose call leaves is recorded, should this process die),
+	 * with a record at once that only a later look confirms once they are under way, and with a look
+	 * at once when they are over. `looked` may name the entries to look at next.
 	 */
 	async keep(
 		entries: string[],
