@@ -44,14 +44,9 @@ const context = {
 				options as never,
 			);
 		},
-		removeProcessed: async (values: string[], scope: 'node', options: object) => {
+		removeProcessed: async (values: string[], scope: 'node') => {
 			beforeRemove(values);
-			return await store.removeProcessed(
-				values,
-				scope,
-				{ node, workflow } as never,
-				options as never,
-			);
+			return await store.removeProcessed(values, scope, { node, workflow } as never);
 		},
 		getProcessedDataCount: async (scope: 'node') =>
 			await store.getProcessedDataCount(scope, { node, workflow } as never),
