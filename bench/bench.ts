@@ -5,6 +5,8 @@
  */
 // First: n8n-core, imported below, must not write into the user's own ~/.n8n.
 import '../support/engine/userFolder';
+// Before anything reads the bench's variables: the headline unless --all.
+import './headline';
 
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';

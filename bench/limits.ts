@@ -88,6 +88,12 @@ function chosen<T>(all: T[], name: string): T[] {
 const LIMITED_SERVICES = chosen(ALL_LIMITED_SERVICES, 'BENCH_LIMITED_SERVICES');
 
 type Shape = 'one run' | 'burst' | 'second run';
+/** The shapes to run (BENCH_LIMIT_SHAPES='one run,burst'); all when unset. */
+const SHAPES = (process.env.BENCH_LIMIT_SHAPES?.split(',') ?? [
+	'one run',
+	'second run',
+	'burst',
+]) as Shape[];
 
 /** The loops that keep exactly a service's N in flight; their samples are kept under their names. */
 const LOOPS = ['raw', 'helper'] as const;
@@ -127,22 +133,17 @@ export async function atTheLimit() {
 					const rest = async () => {
 						if (service.limit.perSecond) await new Promise((resolve) => setTimeout(resolve, 1_100));
 					};
-					await rest();
 					const account = newAccount();
-					add(
-						`${way} one run`,
-						await measureAgainstLimit(sandbox, way, service.calls, 1, { account }),
-					);
-					await rest();
-					add(
-						`${way} second run`,
-						await measureAgainstLimit(sandbox, way, service.calls, 1, { account }),
-					);
-					await rest();
-					add(
-						`${way} burst`,
-						await measureAgainstLimit(sandbox, way, service.calls, BURST_EXECUTIONS),
-					);
+					for (const shape of SHAPES) {
+						await rest();
+						const executions = shape === 'burst' ? BURST_EXECUTIONS : 1;
+						// The second run goes on the one run's account, within seconds.
+						const options = shape === 'burst' ? {} : { account };
+						add(
+							`${way} ${shape}`,
+							await measureAgainstLimit(sandbox, way, service.calls, executions, options),
+						);
+					}
 				}
 				const { concurrent } = service.limit;
 				for (const way of concurrent ? LOOPS : []) {
@@ -159,7 +160,7 @@ export async function atTheLimit() {
 					: '';
 			};
 			const refusedShare = (sample: LimitedSample) => (100 * sample.refused) / sample.requests;
-			for (const shape of ['one run', 'burst', 'second run'] as Shape[]) {
+			for (const shape of SHAPES) {
 				for (const way of ways) {
 					const measured = samples.get(`${way} ${shape}`) ?? [];
 					row(

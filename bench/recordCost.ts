@@ -48,7 +48,9 @@ export async function recordCost() {
 	)) as {
 		startPostgres: () => Promise<{ port: number; stop(): Promise<void> }>;
 	};
-	const postgres = existsSync('/usr/lib/postgresql') ? await startPostgres() : undefined;
+	const postgresWanted = process.env.BENCH_RECORD_DATABASES?.includes('postgresdb') ?? true;
+	const postgres =
+		postgresWanted && existsSync('/usr/lib/postgresql') ? await startPostgres() : undefined;
 	if (postgres) databases.push(['postgresdb', 'PostgreSQL']);
 	try {
 		for (const [database, name] of databases) {
@@ -60,7 +62,8 @@ export async function recordCost() {
 	} finally {
 		await postgres?.stop();
 	}
-	if (!postgres) print('PostgreSQL: skipped (scripts/queue-setup.sh installs it).');
+	if (postgresWanted && !postgres)
+		print('PostgreSQL: skipped (scripts/queue-setup.sh installs it).');
 }
 
 function report(database: string, medians: Medians) {
