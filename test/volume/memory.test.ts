@@ -70,7 +70,7 @@ async function executionsOnHeap(): Promise<Map<number, string>> {
 	return found;
 }
 
-const EXECUTIONS = 300;
+const EXECUTIONS = 100;
 const CALLS = 10;
 
 it(`after ${EXECUTIONS} executions of ${CALLS} calls each, none of them is left on the heap`, async () => {
