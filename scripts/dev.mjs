@@ -3,6 +3,7 @@
 // the example workflows, your edits to them) is kept.
 import path from 'node:path';
 
+import { portProblem } from '../.build/support/n8n/processes.js';
 import {
 	ensureN8n,
 	LOCAL_DIR,
@@ -15,11 +16,23 @@ import { startSandbox } from '../.build/support/sandbox/server.js';
 import { sandboxSettings } from '../.build/support/sandbox/settings.js';
 
 const n8nPort = Number(process.env.N8N_PORT ?? 5678);
+const { port: sandboxPort, options: sandboxOptions } = sandboxSettings();
 const started = Date.now();
+
+// Before anything is installed: a port another program holds would stop n8n or the sandbox after it.
+for (const [port, variable, what] of [
+	[n8nPort, 'N8N_PORT', 'n8n'],
+	[sandboxPort, 'SANDBOX_PORT', 'the sandbox'],
+]) {
+	const problem = await portProblem(port, variable, what);
+	if (problem) {
+		console.error(problem);
+		process.exit(1);
+	}
+}
 
 const installation = await ensureN8n();
 const home = path.join(LOCAL_DIR, 'dev-home');
-const { port: sandboxPort, options: sandboxOptions } = sandboxSettings();
 const sandbox = await startSandbox(sandboxPort, sandboxOptions);
 await setUpDevHome(installation, home, sandbox);
 const n8n = await startN8n(installation, home, n8nPort);

@@ -88,6 +88,33 @@ export async function stopProcess(
 	clearTimeout(timer);
 }
 
+/**
+ * Why the port `npm run dev` is to listen on cannot be used, in one line naming the port, what holds
+ * it when `ss` can tell, and the variable `variable` that picks another; undefined when it is free.
+ */
+export async function portProblem(
+	port: number,
+	variable: string,
+	what: string,
+): Promise<string | undefined> {
+	if (!Number.isInteger(port) || port < 1 || port > 65_535)
+		return `${variable}=${process.env[variable]} is not a port: set ${variable} to a number from 1 to 65535.`;
+	const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+		const server = createServer()
+			.once('error', resolve)
+			.listen(port, '127.0.0.1', () => server.close(() => resolve(undefined)));
+	});
+	if (!error) return undefined;
+	if (error.code !== 'EADDRINUSE')
+		return `Port ${port} (${what}) cannot be used (${error.code ?? error.message}): pick another with ${variable}=<port> npm run dev.`;
+	// `users:(("node",pid=123,fd=20))` in ss's listing of the listening socket, when it may show it.
+	const listing =
+		spawnSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' }).stdout ?? '';
+	const holder = /users:\(\("([^"]+)",pid=(\d+)/.exec(listing);
+	const by = holder ? ` by ${holder[1]} (pid ${holder[2]})` : '';
+	return `Port ${port} (${what}) is taken${by}: stop it, or pick another with ${variable}=<port> npm run dev.`;
+}
+
 /** A TCP port on 127.0.0.1 that nothing listens on at the moment. */
 export const freePort = () =>
 	new Promise<number>((resolve) => {
