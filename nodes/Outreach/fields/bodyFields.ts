@@ -1,3 +1,5 @@
+import type { INodeProperties } from 'n8n-workflow';
+
 import type { Check, Field } from '../actions/operation';
 import { toIsoDateTime } from '../shared/dateTime';
 import { commaSeparated } from '../shared/lists';
@@ -19,6 +21,28 @@ import {
 /** A field whose value goes to `to` in the JSON body, checked there. */
 export function bodyField(field: Field, to: string, check?: Check): Field {
 	return { ...field, send: { to, check } };
+}
+
+/** An optional text field of a collection, sent at `to`. */
+export function textOption(
+	displayName: string,
+	name: string,
+	to: string,
+	more: Partial<INodeProperties> = {},
+): Field {
+	return bodyField({ displayName, name, type: 'string', default: '', ...more }, to);
+}
+
+/** A required text field shown for `show`, sent at `to`, that must not be empty. */
+export function requiredText(
+	displayName: string,
+	name: string,
+	to: string,
+	show: Record<string, string[]>,
+	more: Partial<INodeProperties> = {},
+): Field {
+	const field: Field = { displayName, name, type: 'string', required: true, default: '' };
+	return bodyField({ ...field, displayOptions: { show }, ...more }, to, required);
 }
 
 export function checks(...all: Check[]): Check {

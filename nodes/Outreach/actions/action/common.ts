@@ -2,6 +2,7 @@ import type { Field, Operation } from '../operation';
 import { additionalFieldsCollection } from '../../fields/additionalFields';
 import { bodyField, required } from '../../fields/bodyFields';
 import { ACTION_CREATE_REQUEST, NAMED_ACTION_TYPES } from '../../shared/constants';
+import type { Destination } from '../../shared/destinations';
 
 export const showFor = (operation: string) => ({ resource: ['action'], operation: [operation] });
 
@@ -14,21 +15,34 @@ const actionCreations = [
 ];
 
 /**
- * The request of every action creation (an assumption: the service description gives the bodies,
- * not the method and path); all send `action_timing: "DURING"`, and `type` tells the kinds apart.
+ * An action creation: its Name and Description, then `fields`. Every kind sends
+ * `action_timing: "DURING"` to one endpoint (assumed: the service description gives only the bodies);
+ * `type` tells the kinds apart.
  */
-export function createActionRequest(type?: string): Operation['request'] {
+export function actionCreation(
+	option: Operation['option'],
+	type: string | undefined,
+	fields: Field[],
+	destinations?: Destination[],
+): Operation {
 	return {
-		...ACTION_CREATE_REQUEST,
-		body: { action_timing: 'DURING', ...(type ? { type } : {}) },
+		resource: 'action',
+		option,
+		request: {
+			...ACTION_CREATE_REQUEST,
+			body: { action_timing: 'DURING', ...(type ? { type } : {}) },
+		},
+		write: {
+			unknownOutcome:
+				'The action may have been created: look for it with Action Library → Get Many before running this item again.',
+			...(destinations && { destinations }),
+		},
+		fields: [...actionIdentityFields, ...fields],
 	};
 }
 
-export const UNKNOWN_CREATION =
-	'The action may have been created: look for it with Action Library → Get Many before running this item again.';
-
 /** Name, for every action kind, and Description, required by all kinds but telephony (optional there). */
-export const actionIdentityFields: Field[] = [
+const actionIdentityFields: Field[] = [
 	bodyField(
 		{
 			displayName: 'Name',

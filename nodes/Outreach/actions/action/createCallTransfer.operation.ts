@@ -1,29 +1,16 @@
-import type { Operation } from '../operation';
-import { bodyField, checks, required, trimmed } from '../../fields/bodyFields';
-import {
-	UNKNOWN_CREATION,
-	actionAdditionalFields,
-	actionIdentityFields,
-	createActionRequest,
-	showFor,
-} from './common';
+import { bodyField, checks, required, textOption, trimmed } from '../../fields/bodyFields';
+import { actionAdditionalFields, actionCreation, showFor } from './common';
 
-/** Create call transfer action: `type: CALL_TRANSFER` and the destination `phone_number`. */
-export const createCallTransferAction: Operation = {
-	resource: 'action',
-	option: {
+/** `type: CALL_TRANSFER` and the destination `phone_number`. */
+export const createCallTransferAction = actionCreation(
+	{
 		name: 'Create Call Transfer',
 		value: 'createCallTransfer',
 		action: 'Create a call transfer action',
 		description: 'Create an action that transfers the call to a phone number',
 	},
-	request: createActionRequest('CALL_TRANSFER'),
-	write: {
-		unknownOutcome: UNKNOWN_CREATION,
-		destinations: [{ path: 'phone_number', field: 'Phone Number' }],
-	},
-	fields: [
-		...actionIdentityFields,
+	'CALL_TRANSFER',
+	[
 		bodyField(
 			{
 				displayName: 'Phone Number',
@@ -59,17 +46,11 @@ export const createCallTransferAction: Operation = {
 				},
 				'runBeforeCall',
 			),
-			bodyField(
-				{
-					displayName: 'Speech',
-					name: 'speech',
-					type: 'string',
-					typeOptions: { rows: 2 },
-					default: '',
-					description: 'What the agent says before transferring',
-				},
-				'speech',
-			),
+			textOption('Speech', 'speech', 'speech', {
+				typeOptions: { rows: 2 },
+				description: 'What the agent says before transferring',
+			}),
 		]),
 	],
-};
+	[{ path: 'phone_number', field: 'Phone Number' }],
+);

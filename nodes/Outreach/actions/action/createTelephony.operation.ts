@@ -1,10 +1,7 @@
-import type { Operation } from '../operation';
-import { bodyField, commaList, integer } from '../../fields/bodyFields';
+import { bodyField, commaList, integer, textOption } from '../../fields/bodyFields';
 import {
-	UNKNOWN_CREATION,
 	actionAdditionalFields,
-	actionIdentityFields,
-	createActionRequest,
+	actionCreation,
 	integrationTypeField,
 	mandatoryOption,
 	showFor,
@@ -12,21 +9,16 @@ import {
 
 const show = showFor('createTelephony');
 
-/** Create telephony-system action: `type` is the integration's name; the numbers are integer IDs. */
-export const createTelephonyAction: Operation = {
-	resource: 'action',
-	option: {
+/** `type` is the integration's name; the numbers are integer IDs. */
+export const createTelephonyAction = actionCreation(
+	{
 		name: 'Create Telephony-System Action',
 		value: 'createTelephony',
 		action: 'Create a telephony system action',
 		description: 'Create an action that uses your telephony integration between two numbers',
 	},
-	request: createActionRequest(),
-	write: {
-		unknownOutcome: UNKNOWN_CREATION,
-	},
-	fields: [
-		...actionIdentityFields,
+	undefined,
+	[
 		integrationTypeField,
 		bodyField(
 			{
@@ -57,17 +49,10 @@ export const createTelephonyAction: Operation = {
 			integer,
 		),
 		actionAdditionalFields('createTelephony', 'telephonyFields', [
-			bodyField(
-				{
-					displayName: 'Description',
-					name: 'description',
-					type: 'string',
-					typeOptions: { rows: 2 },
-					default: '',
-					description: 'What the action is for',
-				},
-				'description',
-			),
+			textOption('Description', 'description', 'description', {
+				typeOptions: { rows: 2 },
+				description: 'What the action is for',
+			}),
 			mandatoryOption(
 				'Whether to wait for the telephony system’s response before the call goes on',
 				false,
@@ -86,4 +71,4 @@ export const createTelephonyAction: Operation = {
 			),
 		]),
 	],
-};
+);

@@ -1,6 +1,6 @@
 import type { Operation } from '../operation';
 import { additionalFieldsCollection } from '../../fields/additionalFields';
-import { bodyField, phoneNumber } from '../../fields/bodyFields';
+import { bodyField, phoneNumber, textOption } from '../../fields/bodyFields';
 import { idField } from '../../fields/idField';
 
 const show = { resource: ['call'], operation: ['make'] };
@@ -53,29 +53,15 @@ export const makeCall: Operation = {
 			phoneNumber,
 		),
 		additionalFieldsCollection('callFields', show, [
-			bodyField(
-				{
-					displayName: 'Call Purpose',
-					name: 'callPurpose',
-					type: 'string',
-					typeOptions: { rows: 2 },
-					default: '',
-					placeholder: 'e.g. Confirm tomorrow’s appointment',
-					description: 'Why the agent is calling; the agent uses it to steer the conversation',
-				},
-				'call_purpose',
-			),
-			bodyField(
-				{
-					displayName: 'Customer Name',
-					name: 'customerName',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. Jane Doe',
-					description: 'Name of the person being called',
-				},
-				'customer_name',
-			),
+			textOption('Call Purpose', 'callPurpose', 'call_purpose', {
+				typeOptions: { rows: 2 },
+				placeholder: 'e.g. Confirm tomorrow’s appointment',
+				description: 'Why the agent is calling; the agent uses it to steer the conversation',
+			}),
+			textOption('Customer Name', 'customerName', 'customer_name', {
+				placeholder: 'e.g. Jane Doe',
+				description: 'Name of the person being called',
+			}),
 			{
 				displayName: 'Recipient Time Zone',
 				name: 'recipientTimeZone',

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field } from '../operation';
-import { bodyField, commaList, json } from '../../fields/bodyFields';
+import { bodyField, commaList, json, textOption } from '../../fields/bodyFields';
 import { EXECUTION_DAYS } from '../../shared/constants';
 import { isPlainObject } from '../../shared/objectPaths';
 
@@ -115,17 +115,10 @@ export const touchpointSettingsFields: Field[] = [
 				},
 				'touchpoint.additional_settings.start_hour',
 			),
-			bodyField(
-				{
-					displayName: 'Time Zone',
-					name: 'timeZone',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. America/New_York',
-					description: 'Time zone of the start and end hours',
-				},
-				'touchpoint.additional_settings.time_zone',
-			),
+			textOption('Time Zone', 'timeZone', 'touchpoint.additional_settings.time_zone', {
+				placeholder: 'e.g. America/New_York',
+				description: 'Time zone of the start and end hours',
+			}),
 		],
 	},
 	{
@@ -140,38 +133,17 @@ export const touchpointSettingsFields: Field[] = [
 			messagingParamsOption('Body Params', 'bodyParams', 'body_params'),
 			messagingParamsOption('Button Params', 'buttonParams', 'button_params'),
 			messagingParamsOption('Header Params', 'headerParams', 'header_params'),
-			bodyField(
-				{
-					displayName: 'Language Code',
-					name: 'languageCode',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. en_US',
-					description: 'Language of the message template',
-				},
-				'touchpoint.messaging_data.language_code',
-			),
-			bodyField(
-				{
-					displayName: 'Message Body',
-					name: 'messagingBody',
-					type: 'string',
-					typeOptions: { rows: 4 },
-					default: '',
-					description: 'Text of the message',
-				},
-				'touchpoint.messaging_data.messaging_body',
-			),
-			bodyField(
-				{
-					displayName: 'Template',
-					name: 'template',
-					type: 'string',
-					default: '',
-					description: 'Name of the approved message template',
-				},
-				'touchpoint.messaging_data.template',
-			),
+			textOption('Language Code', 'languageCode', 'touchpoint.messaging_data.language_code', {
+				placeholder: 'e.g. en_US',
+				description: 'Language of the message template',
+			}),
+			textOption('Message Body', 'messagingBody', 'touchpoint.messaging_data.messaging_body', {
+				typeOptions: { rows: 4 },
+				description: 'Text of the message',
+			}),
+			textOption('Template', 'template', 'touchpoint.messaging_data.template', {
+				description: 'Name of the approved message template',
+			}),
 		],
 	},
 ];
