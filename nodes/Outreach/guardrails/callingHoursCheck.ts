@@ -19,7 +19,6 @@ export function callingHoursCheck(
 	{ hours, hoursText, hoursZone }: CredentialGuards,
 	recipientZone: unknown,
 	workflowZone: string,
-	now = Date.now(),
 ): { block: Block } | { outside: OutsideHours } | undefined {
 	if ('problem' in hours) {
 		return {
@@ -41,6 +40,7 @@ export function callingHoursCheck(
 	}
 	if (!hours.windows) return undefined;
 	const zone = recipient.zone ?? hoursZone.zone ?? workflowZone;
+	const now = Date.now();
 	if (withinCallingHours(now, hours.windows, zone)) return undefined;
 	const next = nextCallingTime(now, hours.windows, zone) ?? now;
 	const nextCallAllowedAt = isoIn(next, zone);

@@ -1,10 +1,5 @@
-import {
-	destinationNumberProblem,
-	destinationsAt,
-	isAllowedDestination,
-	type Destination,
-} from '../shared/destinations';
-import { E164_HINT } from '../shared/validators';
+import { destinationsAt, isAllowedDestination, type Destination } from '../shared/destinations';
+import { E164_HINT, phoneNumberProblem } from '../shared/validators';
 import { fieldBlock, type Block } from './blocks';
 import type { CredentialGuards } from './credentialGuards';
 
@@ -38,7 +33,7 @@ export function destinationBlock(
 			);
 		}
 		for (const number of found.numbers) {
-			const problem = destinationNumberProblem(number);
+			const problem = phoneNumberProblem(number);
 			if (problem) return fieldBlock(field, problem, `Nothing was sent. ${E164_HINT}`);
 			if (isAllowedDestination(number, allowed.prefixes)) continue;
 			return fieldBlock(

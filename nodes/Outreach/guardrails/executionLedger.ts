@@ -114,3 +114,18 @@ export class ExecutionLedger {
 		};
 	}
 }
+
+/** The ledgers of each execution, one per credential account, by the object that stands for it. */
+const ledgers = new WeakMap<object, Map<string, ExecutionLedger>>();
+
+/**
+ * The ledger of an execution for one credential account. `execution` is n8n's flow context, which
+ * lives exactly as long as n8n holds the execution, so nothing outlives it.
+ */
+export function executionLedger(execution: object, account: string): ExecutionLedger {
+	let byAccount = ledgers.get(execution);
+	if (!byAccount) ledgers.set(execution, (byAccount = new Map()));
+	let ledger = byAccount.get(account);
+	if (!ledger) byAccount.set(account, (ledger = new ExecutionLedger()));
+	return ledger;
+}

@@ -41,17 +41,29 @@ export function blockError(node: INode, block: Block, index: number): NodeOperat
 	});
 }
 
-/** The error of a call outside the Calling Hours: nothing was sent; when to call instead. */
-export function outsideHoursError(node: INode, outside: OutsideHours, index: number) {
-	return new NodeOperationError(node, outside.message, {
+/** An item a guardrail blocked: nothing was sent. */
+export function blocked(node: INode, block: Block, index: number): Ending {
+	return failed('unsent', blockError(node, block, index), index);
+}
+
+/**
+ * A call outside the Calling Hours: nothing was sent. As an item (with Continue On Fail), its error
+ * says when to call, for a Wait node.
+ */
+export function outsideHours(
+	node: INode,
+	outside: OutsideHours,
+	index: number,
+	outcome: Outcome,
+	asItem: boolean,
+): Ending {
+	if (asItem)
+		return ended(outcome, [{ json: { error: { ...outside } }, pairedItem: { item: index } }]);
+	const error = new NodeOperationError(node, outside.message, {
 		itemIndex: index,
 		description: `Nothing was sent. Calling again before ${outside.nextCallAllowedAt} is blocked the same way; with Continue On Fail, the item's error carries that moment as nextCallAllowedAt, for a Wait node.`,
 	});
-}
-
-/** With Continue On Fail, a call outside the Calling Hours is an error item that says when to call. */
-export function outsideHoursItem(outside: OutsideHours, index: number): INodeExecutionData[] {
-	return [{ json: { error: { ...outside } }, pairedItem: { item: index } }];
+	return failed(outcome, error, index);
 }
 
 /**

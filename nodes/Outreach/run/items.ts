@@ -5,14 +5,13 @@ import { callingHoursCheck, destinationBlock, requestKey, serialiseBody } from '
 import { nodeError } from '../shared/errors';
 import { buildRequest, type BuiltRequest } from './build';
 import {
-	blockError,
+	blocked,
 	ended,
 	failed,
 	outcomeUnknown,
 	notSentAgain,
 	outcomes,
-	outsideHoursError,
-	outsideHoursItem,
+	outsideHours,
 	stoppedItem,
 	type Ending,
 	type ItemError,
@@ -129,7 +128,7 @@ async function planItem(run: NodeRun, index: number): Promise<Planned | { plan: 
 	const { context, operation, settings } = run;
 	const node = context.getNode();
 	const { write } = operation;
-	const earlier = write ? run.earlier(index) : undefined;
+	const earlier = write ? run.memory?.recall(index) : undefined;
 	if (typeof earlier === 'object')
 		return { ending: { ...ended('succeeded', earlier.answer), earlier: true } };
 	if (write && earlier === 'unknown' && !settings.resendUnknown) {
@@ -146,19 +145,16 @@ async function planItem(run: NodeRun, index: number): Promise<Planned | { plan: 
 
 	// What the guardrails read is what is sent: the body serialised once, and parsed back.
 	const serialised = serialiseBody(built.request);
-	if ('block' in serialised)
-		return halting(failed('unsent', blockError(node, serialised.block, index), index));
+	if ('block' in serialised) return halting(blocked(node, serialised.block, index));
 	const { sent } = serialised;
 	const destinations = write.destinations && destinationBlock(run.guards, sent, write.destinations);
-	if (destinations) return halting(failed('unsent', blockError(node, destinations, index), index));
-	if (write.callingHours) {
-		const hours = callingHoursCheck(run.guards, built.recipientZone, context.getTimezone());
-		if (hours && 'block' in hours)
-			return halting(failed('unsent', blockError(node, hours.block, index), index));
-		if (hours && settings.continueOnFail && run.coordinated)
-			return halting(ended('unsent', outsideHoursItem(hours.outside, index)));
-		if (hours)
-			return halting(failed('unsent', outsideHoursError(node, hours.outside, index), index));
+	if (destinations) return halting(blocked(node, destinations, index));
+	const hours =
+		write.callingHours && callingHoursCheck(run.guards, built.recipientZone, context.getTimezone());
+	if (hours && 'block' in hours) return halting(blocked(node, hours.block, index));
+	if (hours) {
+		const asItem = settings.continueOnFail && run.coordinated;
+		return halting(outsideHours(node, hours.outside, index, 'unsent', asItem));
 	}
 	const key = requestKey(built.request, sent);
 	const check = claim(run, key, sent);

@@ -8,7 +8,7 @@ import { ended, failed, skippedOutput, type Ending } from './endings';
 import type { NodeRun } from './nodeRun';
 import { LeadRecord, type Verdict } from './record';
 import { NOT_SET_UP, recordUnavailable } from './store';
-import type { Plan } from './sending';
+import { withdraw, type Plan } from './sending';
 
 /** Whom one write reaches, as the record tells leads apart: what the write places, and to whom. */
 export function leadsOf(places: Places, service: string, sent: unknown): string[] {
@@ -90,7 +90,7 @@ export async function checkLeads(
 			sent.push({ ...plan, leads: leads[position] });
 			continue;
 		}
-		if (plan.check && 'claimed' in plan.check) plan.check.claimed.withdrawn();
+		withdraw([plan]);
 		if ('reached' in verdict)
 			endings[plan.index] = ended('unsent', skippedOutput(plan.index, verdict.reached, hours));
 		else {

@@ -11,7 +11,7 @@ import {
 } from '../guardrails';
 import { accountGate, accountOf, type Account, type FlowShare, type Lane } from '../transport';
 import { runSettings, type RunSettings } from './settings';
-import { WriteMemory, type Recall } from './memory';
+import { WriteMemory } from './memory';
 
 /** Whether n8n will not run the node again after this try fails (n8n's own bounds for Retry On Fail). */
 function isLastTry(context: IExecuteFunctions, memory: WriteMemory | undefined): boolean {
@@ -141,11 +141,6 @@ export class NodeRun {
 		let leads = leadsOfExecutions.get(execution);
 		if (!leads) leadsOfExecutions.set(execution, (leads = new Set()));
 		return leads;
-	}
-
-	/** What an earlier try, or the execution this one retries, left of a write of the item. */
-	earlier(index: number): Recall {
-		return this.memory?.recall(index);
 	}
 
 	/**

@@ -17,8 +17,7 @@ import {
 	ended,
 	outcomeUnknown,
 	failed,
-	outsideHoursError,
-	outsideHoursItem,
+	outsideHours,
 	type Ending,
 } from './endings';
 import { checkedEnding, claim } from './claims';
@@ -112,9 +111,8 @@ export async function sendPlan(run: NodeRun, plan: Plan, lane: Lane): Promise<En
 		run.itemFailed();
 		if (error instanceof HoursEnded) {
 			plan.claimed?.withdrawn();
-			if (run.settings.continueOnFail && run.coordinated)
-				return ended('failed', outsideHoursItem(error.outside, index));
-			return failed('failed', outsideHoursError(node, error.outside, index), index);
+			const asItem = run.settings.continueOnFail && run.coordinated;
+			return outsideHours(node, error.outside, index, 'failed', asItem);
 		}
 		const failure = nodeError(node, error);
 		const unknown = write !== undefined && mayHaveTakenEffect(failure);

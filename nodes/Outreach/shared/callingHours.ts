@@ -18,14 +18,14 @@ export interface CallingWindow {
 	end: number;
 }
 
-const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const MINUTES_A_DAY = 1_440;
 
+/** A day's name or its first three letters, as its index (0 Monday). */
 function dayOf(text: string): number | undefined {
-	const index = DAYS.indexOf(text.toLowerCase().slice(0, 3));
-	const full = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-	const known = text.length === 3 || full.includes(text.toLowerCase());
-	return index >= 0 && known ? index : undefined;
+	const name = text.toLowerCase();
+	const index = DAYS.findIndex((day) => day === name || day.slice(0, 3) === name);
+	return index >= 0 ? index : undefined;
 }
 
 function minutesOf(text: string, allowEndOfDay: boolean): number | undefined {

@@ -7,7 +7,7 @@
  * it is sent. Nothing is normalised on the way, so no number can be read one way and dialled another.
  */
 
-import { phoneNumberProblem } from './validators';
+import { describeValue } from './objectPaths';
 
 /**
  * Where a request carries numbers the service will dial or message, and the field they come from.
@@ -57,15 +57,6 @@ export function isAllowedDestination(number: string, prefixes: string[]): boolea
 	return prefixes.length === 0 || prefixes.some((prefix) => number.startsWith(prefix));
 }
 
-function describe(value: unknown): string {
-	if (Array.isArray(value)) return 'a list';
-	if (value === null) return 'null';
-	if (typeof value === 'object') return 'an object';
-	if (typeof value === 'string') return 'text';
-	if (typeof value === 'number') return 'a number';
-	return typeof value;
-}
-
 /**
  * Every number at `path` in `body` (see Destination), or the problem with the body's shape there.
  * Nothing where the path's first key is absent; a value of another shape than the path says is a
@@ -86,7 +77,7 @@ export function destinationsAt(
 		for (const { value, at, required } of values) {
 			const here = at ? `${at}.${key}` : key;
 			if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-				return { problem: `${at || 'the body'} is ${describe(value)}, not an object` };
+				return { problem: `${at || 'the body'} is ${describeValue(value)}, not an object` };
 			}
 			if (!Object.hasOwn(value, key)) {
 				if (required) return { problem: `${here} is missing` };
@@ -97,7 +88,8 @@ export function destinationsAt(
 				next.push({ value: entry, at: here, required });
 				continue;
 			}
-			if (!Array.isArray(entry)) return { problem: `${here} is ${describe(entry)}, not a list` };
+			if (!Array.isArray(entry))
+				return { problem: `${here} is ${describeValue(entry)}, not a list` };
 			// Inside a list's entries, the rest of the path is required: an entry without it is not read.
 			entry.forEach((item, index) =>
 				next.push({ value: item, at: `${here}[${index}]`, required: true }),
@@ -107,13 +99,8 @@ export function destinationsAt(
 	}
 	const numbers: string[] = [];
 	for (const { value, at } of values) {
-		if (typeof value !== 'string') return { problem: `${at} is ${describe(value)}, not text` };
+		if (typeof value !== 'string') return { problem: `${at} is ${describeValue(value)}, not text` };
 		numbers.push(value);
 	}
 	return { numbers };
-}
-
-/** The problem with a number to dial or message, as sent: anything but strict E.164. */
-export function destinationNumberProblem(number: string): string | undefined {
-	return phoneNumberProblem(number);
 }

@@ -59,15 +59,14 @@ export function recordEnvelope(account: Account, answer: ServiceAnswer): IDataOb
 		: !isPlainObject(body.data)
 			? `data is ${describeValue(body.data)}`
 			: undefined;
-	if (problem) {
-		throw serviceError(
-			account,
-			`The service's answer to ${answer.label} holds no record: ${problem}`,
-			`It begins: ${preview(body)}`,
-			answer.status,
-		);
-	}
+	if (problem) throw unexpected(account, answer, body, `holds no record: ${problem}`);
 	return body as IDataObject;
+}
+
+/** An answer of the wrong shape: what is wrong, and how its body begins. */
+function unexpected(account: Account, answer: ServiceAnswer, body: unknown, problem: string) {
+	const message = `The service's answer to ${answer.label} ${problem}`;
+	return serviceError(account, message, `It begins: ${preview(body)}`, answer.status);
 }
 
 /** A list answer checked to be one: its records, and the total the service gives. */
@@ -92,14 +91,7 @@ export function listAnswer(account: Account, answer: ServiceAnswer, page: number
 		if (index >= 0)
 			problem = `record ${index + 1} of page ${page} is ${describeValue(records[index])}`;
 	}
-	if (problem) {
-		throw serviceError(
-			account,
-			`The service's answer to ${answer.label} is not a list: ${problem}`,
-			`It begins: ${preview(body)}`,
-			answer.status,
-		);
-	}
+	if (problem) throw unexpected(account, answer, body, `is not a list: ${problem}`);
 	const pagination = (data as IDataObject).pagination;
 	const total = isPlainObject(pagination) ? pagination.total_records : undefined;
 	return {

@@ -118,37 +118,33 @@ export async function sendUntilAnswered(
 				lane.giveBack(() => slot.answered());
 				throw result.reachedService ? result.error : notSent(result.error);
 			}
-			slot.answered();
-			failures++;
-			await lane.pause(backoffMs(failures, FIRST_BACKOFF_MS, Math.random));
-			continue;
-		}
-
-		const resend = resendOfStatus(result.status);
-		if (resend === 'refused') {
-			const now = Date.now();
-			firstRefusal ??= now;
-			refusals++;
-			const asked = retryAfterMs(result.retryAfter, now);
-			const wait =
-				asked === undefined
-					? backoffMs(refusals, FIRST_BACKOFF_MS, Math.random)
-					: Math.max(asked, backoffMs(refusals, MIN_REFUSAL_WAIT_MS, Math.random));
-			if (now - firstRefusal + wait > lane.waitBudgetMs) {
-				lane.giveBack(() => slot.refused(0));
-				throw refusedTooLong(account, result, refusals, now - firstRefusal, wait, lane);
+		} else {
+			const resend = resendOfStatus(result.status);
+			if (resend === 'refused') {
+				const now = Date.now();
+				firstRefusal ??= now;
+				refusals++;
+				const asked = retryAfterMs(result.retryAfter, now);
+				const wait =
+					asked === undefined
+						? backoffMs(refusals, FIRST_BACKOFF_MS, Math.random)
+						: Math.max(asked, backoffMs(refusals, MIN_REFUSAL_WAIT_MS, Math.random));
+				if (now - firstRefusal + wait > lane.waitBudgetMs) {
+					lane.giveBack(() => slot.refused(0));
+					throw refusedTooLong(account, result, refusals, now - firstRefusal, wait, lane);
+				}
+				slot.refused(wait);
+				continue;
 			}
-			slot.refused(wait);
-			continue;
+			if (resend === 'final' || changesData || failures >= RESENDS_AFTER_FAILURE) {
+				lane.giveBack(() => slot.answered());
+				return result;
+			}
 		}
-		if (resend === 'unknown' && !changesData && failures < RESENDS_AFTER_FAILURE) {
-			slot.answered();
-			failures++;
-			await lane.pause(backoffMs(failures, FIRST_BACKOFF_MS, Math.random));
-			continue;
-		}
-		lane.giveBack(() => slot.answered());
-		return result;
+		// A failure that may pass, of a request safe to send again: after a backoff.
+		slot.answered();
+		failures++;
+		await lane.pause(backoffMs(failures, FIRST_BACKOFF_MS, Math.random));
 	}
 }
 
