@@ -18,7 +18,7 @@ import { OUTREACH_CREDENTIAL_TYPE } from '../../credentials/OutreachApi.credenti
 import { MAX_RECORD_ID_LENGTH, recordId } from '../Outreach/shared/validators';
 import { maxPages, maxPagesField } from '../Outreach/fields/nodeOptions';
 import { accountOf, ownLane, readAllPages, serviceError } from '../Outreach/transport';
-import { nextMemory, sameMemory } from './memory';
+import { nextSeenIds, sameIds } from './seenIds';
 
 /** What the trigger watches: each event is "a record appeared in this list". */
 const EVENT_LISTS: Record<string, string> = {
@@ -29,7 +29,7 @@ const EVENT_LISTS: Record<string, string> = {
 
 interface PollState extends IDataObject {
 	event?: string;
-	/** The trigger's memory (see memory.ts). */
+	/** The IDs the trigger has seen (seenIds.ts). */
 	seenIds?: string[];
 }
 
@@ -150,13 +150,13 @@ export class OutreachTrigger implements INodeType {
 
 		const state = this.getWorkflowStaticData('node') as PollState;
 		const firstPoll = state.event !== event || !Array.isArray(state.seenIds);
-		const memory = nextMemory(firstPoll ? [] : state.seenIds, currentIds, TRIGGER_MAX_ABSENT_IDS);
+		const seen = nextSeenIds(firstPoll ? [] : state.seenIds, currentIds, TRIGGER_MAX_ABSENT_IDS);
 		if (state.event !== event) state.event = event;
 		// n8n saves the static data when it changes: write only when it did.
-		if (!sameMemory(memory.ids, state.seenIds)) state.seenIds = memory.ids;
+		if (!sameIds(seen.ids, state.seenIds)) state.seenIds = seen.ids;
 
 		if (firstPoll && !(this.getNodeParameter('emitExisting', false) as boolean)) return null;
-		const fresh = records.filter((_record, index) => memory.isNew(currentIds[index]));
+		const fresh = records.filter((_record, index) => seen.isNew(currentIds[index]));
 		return fresh.length ? [fresh.map((json) => ({ json }))] : null;
 	}
 }

@@ -38,11 +38,11 @@ export function callingHoursCheck(
 	if ('problem' in recipient) {
 		return { block: fieldBlock('Recipient Time Zone', recipient.problem, 'Nothing was sent.') };
 	}
-	if (!hours.windows) return undefined;
+	if (!hours.periods) return undefined;
 	const zone = recipient.zone ?? hoursZone.zone ?? workflowZone;
 	const now = Date.now();
-	if (withinCallingHours(now, hours.windows, zone)) return undefined;
-	const next = nextCallingTime(now, hours.windows, zone) ?? now;
+	if (withinCallingHours(now, hours.periods, zone)) return undefined;
+	const next = nextCallingTime(now, hours.periods, zone) ?? now;
 	const nextCallAllowedAt = isoIn(next, zone);
 	const whose = recipient.zone ? 'the recipient’s time zone' : 'time zone';
 	return {

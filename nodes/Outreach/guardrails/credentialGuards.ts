@@ -16,7 +16,7 @@ export interface CredentialGuards {
 	account: string;
 	/** The service account, as the service counts requests: Base URL and token, hashed. */
 	service: string;
-	/** Calling Hours; undefined windows: any time. */
+	/** Calling Hours; undefined periods: any time. */
 	hours: ReturnType<typeof parseCallingHours>;
 	/** Calling Hours as the owner wrote them, for messages. */
 	hoursText: string;

@@ -155,8 +155,8 @@ export class NodeRun {
 			giveBack?.();
 		};
 		return {
-			waitBudgetMs: this.settings.waitBudgetMs,
-			waitBudgetSetting: 'Options → Max Wait for Rate Limits',
+			maxWaitMs: this.settings.maxWaitMs,
+			maxWaitSetting: 'Options → Max Wait for Rate Limits',
 			giveBack: (giveBack) => (held = giveBack),
 			release,
 			pause: async (ms) => await this.pause(ms),

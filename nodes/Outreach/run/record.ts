@@ -26,21 +26,21 @@ const pending = new Map<string, Promise<void>>();
  * writes back the whole record: in this process one run of the node at a time uses it, and waits for
  * another execution's write for the same lead; across processes, a run makes sure its leads are
  * recorded before it sends and once its writes are under way (keep()), and stands down for a lead
- * another execution checked at the same moment (claimed()).
+ * another execution checked at the same moment (reachedElsewhere()).
  */
 export class LeadRecord {
 	private readonly store: NodeStore;
 	private readonly node: string;
 	private readonly bucketMs: number;
-	/** The run's mark, written with its leads: n8n's store writes a record back whole (claimed()). */
-	private readonly claim = `claim|${Math.random().toString(36).slice(2)}`;
+	/** The run's stamp, written with its leads: n8n's store writes a record back whole (reachedElsewhere()). */
+	private readonly stamp = `claim|${Math.random().toString(36).slice(2)}`;
 	/** The leads the run found nowhere in the record. */
 	private readonly fresh = new Set<string>();
 	/** The quarter of the window the run's leads were recorded in. */
 	private now = 0;
 	private readonly taken: string[] = [];
-	/** The run's claim once it sends a lead: it goes once the run is over. */
-	private claims: string[] = [];
+	/** The run's stamp once it sends a lead: it goes once the run is over. */
+	private stamps: string[] = [];
 	/** The entries this run recorded for leads it sent. */
 	private kept: string[] = [];
 	private readonly settled: Array<() => void> = [];
@@ -78,13 +78,13 @@ export class LeadRecord {
 				Promise.all(all.map(async (lead) => await pending.get(this.pendingKey(lead)))),
 			);
 			if (run.stopped) return writes.map(() => ({ send: true }));
-			const verdicts = await this.store.turn(async () => {
+			const verdicts = await this.store.withLock(async () => {
 				if (all.some((lead) => pending.has(this.pendingKey(lead)))) return undefined;
 				return await this.checkNow(writes, real);
 			});
 			if (!verdicts) continue;
 			if (!real) return verdicts;
-			const away = await this.claimed(writes, verdicts, run);
+			const away = await this.reachedElsewhere(writes, verdicts, run);
 			return await this.standDown(writes, verdicts, away);
 		}
 	}
@@ -100,7 +100,7 @@ export class LeadRecord {
 		const leads = [...new Set(writes.flat())];
 		const asked = leads.flatMap((lead) => this.keys(lead, first, now));
 		const mark = epochMark(this.bucketMs, now);
-		const keys = real ? [mark, ...asked, this.claim] : asked;
+		const keys = real ? [mark, ...asked, this.stamp] : asked;
 		const { processed } = await this.store.record(keys);
 		const known = new Set(processed.map(String));
 		const verdicts = writes.map((leads): Verdict => {
@@ -117,14 +117,14 @@ export class LeadRecord {
 			const latest = Math.max(...(reached as number[]));
 			return { reached: [latest * this.bucketMs, (latest + 1) * this.bucketMs] };
 		});
-		// Only the leads now sent stay recorded, in this quarter, with the run's claim until the run is
+		// Only the leads now sent stay recorded, in this quarter, with the run's stamp until the run is
 		// over; the rest only answered the question, and go at once.
 		const sent = real ? new Set(writes.filter((_, at) => 'send' in verdicts[at]).flat()) : [];
 		for (const lead of sent) {
 			if (!this.mine.has(lead)) this.fresh.add(lead);
 			this.mine.add(lead);
 			this.kept.push(`${lead}|${now}`);
-			this.claims = [this.claim];
+			this.stamps = [this.stamp];
 			let settle = () => undefined as void;
 			pending.set(this.pendingKey(lead), new Promise<void>((resolve) => (settle = resolve)));
 			this.settled.push(() => {
@@ -132,7 +132,7 @@ export class LeadRecord {
 				settle();
 			});
 		}
-		const held = new Set([...this.kept, ...this.claims, mark]);
+		const held = new Set([...this.kept, ...this.stamps, mark]);
 		const answered = keys.filter((key) => !known.has(key) && !held.has(key));
 		await this.store.remove(answered);
 		if (real && !known.has(mark)) this.mark = mark;
@@ -141,13 +141,17 @@ export class LeadRecord {
 
 	/**
 	 * Looks at the leads to be sent after a pause (keep()) and returns those another execution is
-	 * reaching: two processes that checked a lead at the same moment each recorded it with a claim of
-	 * its own, and the one that wrote the record back last wrote the other's claim over, with all the
-	 * run recorded beside it. With the claim gone, a lead whose entry is there is the other's to call;
+	 * reaching: two processes that checked a lead at the same moment each recorded it with a stamp of
+	 * its own, and the one that wrote the record back last wrote the other's stamp over, with all the
+	 * run recorded beside it. With the stamp gone, a lead whose entry is there is the other's to call;
 	 * one whose entry is gone too was written over by a run for other leads, and is recorded again,
-	 * with the claim. The other leads of a write one of whose leads is another's are not recorded again.
+	 * with the stamp. The other leads of a write one of whose leads is another's are not recorded again.
 	 */
-	private async claimed(writes: string[][], verdicts: Verdict[], run: Run): Promise<Set<string>> {
+	private async reachedElsewhere(
+		writes: string[][],
+		verdicts: Verdict[],
+		run: Run,
+	): Promise<Set<string>> {
 		const away = new Set<string>();
 		const dropped = () =>
 			new Set(
@@ -158,14 +162,14 @@ export class LeadRecord {
 		const looked = () => {
 			const gone = dropped();
 			const leads = [...this.fresh].filter((lead) => !gone.has(lead));
-			return leads.length ? [...leads.map((lead) => `${lead}|${this.now}`), this.claim] : [];
+			return leads.length ? [...leads.map((lead) => `${lead}|${this.now}`), this.stamp] : [];
 		};
 		// The leads are recorded: a store failing now leaves the looking to close(), and what the looks
 		// before found stands.
 		await this.store
 			.keep(looked(), 'pause', run, ({ processed, new: missing }) => {
 				const found = new Set(processed.map(String));
-				if (missing.map(String).includes(this.claim))
+				if (missing.map(String).includes(this.stamp))
 					for (const lead of this.fresh) if (found.has(`${lead}|${this.now}`)) away.add(lead);
 				return looked();
 			})
@@ -176,7 +180,7 @@ export class LeadRecord {
 	/**
 	 * The verdicts once the leads `away` turned out to be another execution's: a write reaching one of
 	 * them is not sent (a campaign's error names them), and what the run recorded for it goes at once,
-	 * with the run's claim (the looks before the writes leave are over).
+	 * with the run's stamp (the looks before the writes leave are over).
 	 */
 	private async standDown(
 		writes: string[][],
@@ -197,7 +201,7 @@ export class LeadRecord {
 			.filter((lead) => !sent.has(lead) && this.fresh.has(lead));
 		const entries = [
 			...dropped.filter((lead) => !away.has(lead)).map((lead) => `${lead}|${this.now}`),
-			...this.claims.splice(0),
+			...this.stamps.splice(0),
 		];
 		for (const lead of dropped) {
 			this.mine.delete(lead);
@@ -205,20 +209,20 @@ export class LeadRecord {
 		}
 		const gone = new Set(entries);
 		this.kept = this.kept.filter((entry) => !gone.has(entry));
-		await this.store.removeInTurn(entries);
+		await this.store.removeWithLock(entries);
 		return result;
 	}
 
 	/**
 	 * The run sends nothing after all (the store failed while it checked): the leads it recorded and
-	 * its claim go, as far as the store lets them, and this process's other runs stop waiting for them.
+	 * its stamp go, as far as the store lets them, and this process's other runs stop waiting for them.
 	 */
 	async abandon(): Promise<void> {
 		this.takeBack([...this.fresh]);
 		this.unmark();
-		const removed = [...this.taken, ...this.claims.splice(0)];
+		const removed = [...this.taken, ...this.stamps.splice(0)];
 		// A store still failing leaves them recorded: a later execution skips them.
-		await this.store.removeInTurn(removed).catch(() => undefined);
+		await this.store.removeWithLock(removed).catch(() => undefined);
 		for (const settle of this.settled.splice(0)) settle();
 	}
 
@@ -244,19 +248,19 @@ export class LeadRecord {
 
 	/** The epoch's sweep (sweep.ts); one that fails is made by the next epoch's, which keeps more. */
 	private async sweep(): Promise<void> {
-		// Each lead of another run under way may be taken back, with its run's claim; a run checked
-		// while this one waits for its turn counts too.
+		// Each lead of another run under way may be taken back, with its run's stamp; a run checked
+		// while this one waits for the lock counts too.
 		const mine = new Set([...this.fresh].map((lead) => this.pendingKey(lead)));
 		const underWay = () =>
 			2 *
 			[...pending.keys()].filter((key) => key.startsWith(`${this.node}|`) && !mine.has(key)).length;
 		await this.store
-			.turn(async () => await sweep(this.store, this.bucketMs, underWay))
+			.withLock(async () => await sweep(this.store, this.bucketMs, underWay))
 			.catch(() => undefined);
 	}
 
 	/**
-	 * Once the run's writes have their outcomes: what was not reached, and the run's claim, are taken
+	 * Once the run's writes have their outcomes: what was not reached, and the run's stamp, are taken
 	 * back (after the looks, which would record them again), and one more look finds the rest still
 	 * there (else the run's leads are looked at now).
 	 */
@@ -266,7 +270,7 @@ export class LeadRecord {
 			const taken = new Set(this.taken);
 			const reached = this.kept.filter((key) => !taken.has(key));
 			if (!reached.length) this.unmark();
-			await this.store.removeInTurn([...this.taken, ...this.claims]);
+			await this.store.removeWithLock([...this.taken, ...this.stamps]);
 			await this.store.keep(reached, this.looks ? 'look' : 'record');
 			if (failure) throw failure;
 			if (this.mark) await this.sweep();

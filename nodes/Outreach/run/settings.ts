@@ -14,7 +14,7 @@ export interface RunSettings {
 	/** Options → Max Concurrent Requests. */
 	concurrency: number;
 	/** Options → Max Wait for Rate Limits, in ms. */
-	waitBudgetMs: number;
+	maxWaitMs: number;
 	allowRepeats: boolean;
 	resendUnknown: boolean;
 	/** Request Options → Batching: items sent in groups this far apart. */
@@ -72,7 +72,7 @@ export function runSettings(context: IExecuteFunctions): RunSettings {
 			'Max Concurrent Requests',
 			1,
 		),
-		waitBudgetMs:
+		maxWaitMs:
 			wholeSetting(
 				node,
 				option('maxRateLimitWait', DEFAULT_RATE_LIMIT_WAIT_SECONDS),

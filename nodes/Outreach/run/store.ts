@@ -31,14 +31,14 @@ export const NOT_SET_UP = /initiali[sz]ed before use/;
 /** The store's mode for the record: entries, never a latest key or date (n8n refuses a mix). */
 const ENTRIES = { mode: 'entries' as const };
 
-/** Each node's turn at n8n's store in this process: its check-and-record is not atomic. */
-const turns = new Map<string, Promise<unknown>>();
+/** Each node's lock on n8n's store in this process: its check-and-record is not atomic. */
+const locks = new Map<string, Promise<unknown>>();
 
 /**
  * A node's record in n8n's deduplication store (scope: the node), as one run uses it: each read or
  * write is tried again when it fails (a failed insert or update wrote nothing), and the run's slowest
  * round trip is kept, for the pause before a look (keep()). One run of the node at a time in this
- * process has its turn (turn()).
+ * process holds its lock (withLock()).
  */
 export class NodeStore {
 	/** The longest a read or write of the store took in this run, in ms. */
@@ -52,12 +52,12 @@ export class NodeStore {
 	) {}
 
 	/** Runs `task` when no other run of the node in this process is at the store. */
-	async turn<T>(task: () => Promise<T>): Promise<T> {
-		const before = turns.get(this.node) ?? Promise.resolve();
+	async withLock<T>(task: () => Promise<T>): Promise<T> {
+		const before = locks.get(this.node) ?? Promise.resolve();
 		const mine = before.then(task, task);
 		const settled = mine.catch(() => undefined);
-		turns.set(this.node, settled);
-		void settled.then(() => turns.get(this.node) === settled && turns.delete(this.node));
+		locks.set(this.node, settled);
+		void settled.then(() => locks.get(this.node) === settled && locks.delete(this.node));
 		return await mine;
 	}
 
@@ -115,9 +115,9 @@ export class NodeStore {
 		);
 	}
 
-	/** Removes `entries` in the node's turn (turn()). */
-	async removeInTurn(entries: string[]): Promise<void> {
-		if (entries.length) await this.turn(async () => await this.remove(entries));
+	/** Removes `entries`, holding the node's lock (withLock()). */
+	async removeWithLock(entries: string[]): Promise<void> {
+		if (entries.length) await this.withLock(async () => await this.remove(entries));
 	}
 
 	/**
@@ -141,7 +141,7 @@ export class NodeStore {
 				await (run ? run.until(pause) : pause);
 			}
 			if (run?.stopped) return;
-			const output = await this.turn(async () => await this.record(entries));
+			const output = await this.withLock(async () => await this.record(entries));
 			entries = looked(output);
 			const missing = output.new.some((entry) => entries.includes(String(entry)));
 			if ((round > 0 || start !== 'record') && !missing) return;

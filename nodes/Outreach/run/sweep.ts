@@ -47,12 +47,12 @@ export function roundValues(max: number): number[] {
 }
 
 /**
- * A sweep, in the node's turn at the store. The newest sweep's count and quarter (of this epoch or the
+ * A sweep, holding the node's lock on the store. The newest sweep's count and quarter (of this epoch or the
  * two before) are found by asking every value they may hold: n8n's store records each value asked that
  * is not there, and those go again at once. Where one sweep has more than one value (values another
  * n8n process asked at that moment, or two sweeps of one epoch), the least count and the latest
  * quarter are taken: a sweep then keeps more, never less. The count a sweep notes leaves out the
- * entries this process's runs under way may still take back (`pending`, counted in the turn): those
+ * entries this process's runs under way may still take back (`pending`, counted under the lock): those
  * may go before the next sweep, which would then drop as many recorded after this one.
  */
 export async function sweep(

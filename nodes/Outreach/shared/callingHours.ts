@@ -6,13 +6,13 @@
  * Written like `Mon-Fri 09:00-20:00, Sat 10:00-14:00`: entries separated by commas, each a day or a
  * range of days (`Sat-Mon` wraps) and a range of hours. An end at or before the start runs past
  * midnight into the next day (`Fri 22:00-02:00` is Friday 22:00 to Saturday 02:00); `24:00` ends a
- * day. Anything else is a problem: a typing mistake never widens the window.
+ * day. Anything else is a problem: a typing mistake never widens the period.
  */
 
 import { asUtc, wallClockIn } from './dateTime';
 
-/** One window: a day (0 Monday … 6 Sunday) and minutes from that day's midnight, end after start. */
-export interface CallingWindow {
+/** One period: a day (0 Monday … 6 Sunday) and minutes from that day's midnight, end after start. */
+export interface CallingPeriod {
 	day: number;
 	start: number;
 	end: number;
@@ -39,15 +39,15 @@ function minutesOf(text: string, allowEndOfDay: boolean): number | undefined {
 
 const ENTRY = /^([a-z]+)(?:\s*-\s*([a-z]+))?\s+(\d{1,2}:\d{2})\s*-\s*(\d{1,2}:\d{2})$/i;
 
-/** The windows of a Calling Hours text; none (any time) when it is empty. */
+/** The periods of a Calling Hours text; none (any time) when it is empty. */
 export function parseCallingHours(
 	text: unknown,
-): { windows: CallingWindow[] | undefined } | { problem: string } {
-	if (text === undefined || text === null || text === '') return { windows: undefined };
+): { periods: CallingPeriod[] | undefined } | { problem: string } {
+	if (text === undefined || text === null || text === '') return { periods: undefined };
 	const example = 'write days and hours such as Mon-Fri 09:00-20:00, Sat 10:00-14:00';
 	if (typeof text !== 'string')
 		return { problem: `${JSON.stringify(text)} is not text: ${example}` };
-	const windows: CallingWindow[] = [];
+	const periods: CallingPeriod[] = [];
 	for (const entry of text.split(',').map((piece) => piece.trim())) {
 		const match = ENTRY.exec(entry);
 		const first = match && dayOf(match[1]);
@@ -69,10 +69,10 @@ export function parseCallingHours(
 		}
 		for (let offset = 0; offset <= (last - first + 7) % 7; offset++) {
 			const day = (first + offset) % 7;
-			windows.push({ day, start, end: end > start ? end : end + MINUTES_A_DAY });
+			periods.push({ day, start, end: end > start ? end : end + MINUTES_A_DAY });
 		}
 	}
-	return { windows };
+	return { periods };
 }
 
 /** Whether `name` is a time zone n8n knows (an IANA name such as America/New_York). */
@@ -96,18 +96,18 @@ function localTime(instant: number, timeZone: string): { day: number; minute: nu
 /** Whether a call may be placed at `instant`. */
 export function withinCallingHours(
 	instant: number,
-	windows: CallingWindow[],
+	periods: CallingPeriod[],
 	timeZone: string,
 ): boolean {
 	const { day, minute } = localTime(instant, timeZone);
-	return windows.some(
-		(window) =>
-			(window.day === day &&
-				minute >= window.start &&
-				minute < Math.min(window.end, MINUTES_A_DAY)) ||
-			(window.end > MINUTES_A_DAY &&
-				(window.day + 1) % 7 === day &&
-				minute < window.end - MINUTES_A_DAY),
+	return periods.some(
+		(period) =>
+			(period.day === day &&
+				minute >= period.start &&
+				minute < Math.min(period.end, MINUTES_A_DAY)) ||
+			(period.end > MINUTES_A_DAY &&
+				(period.day + 1) % 7 === day &&
+				minute < period.end - MINUTES_A_DAY),
 	);
 }
 
@@ -159,32 +159,32 @@ function offsetChanges(from: number, to: number, timeZone: string): number[] {
 
 /**
  * The first instant from `instant` on when a call may be placed: `instant` itself when it is within
- * the hours; undefined when the windows allow no time within LOOK_AHEAD_DAYS. The hours open only
- * where the wall clock reaches a window's start, or jumps into a window at a daylight-saving change,
+ * the hours; undefined when the periods allow no time within LOOK_AHEAD_DAYS. The hours open only
+ * where the wall clock reaches a period's start, or jumps into a period at a daylight-saving change,
  * so those are the moments looked at: each is checked by the rule itself.
  */
 export function nextCallingTime(
 	instant: number,
-	windows: CallingWindow[],
+	periods: CallingPeriod[],
 	timeZone: string,
 ): number | undefined {
-	if (withinCallingHours(instant, windows, timeZone)) return instant;
+	if (withinCallingHours(instant, periods, timeZone)) return instant;
 	const today = wallClockIn(instant, timeZone);
 	const candidates = offsetChanges(instant, instant + (LOOK_AHEAD_DAYS + 1) * DAY, timeZone);
 	for (let offset = -1; offset <= LOOK_AHEAD_DAYS; offset++) {
 		const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
 		const day = (date.getUTCDay() + 6) % 7;
-		for (const window of windows.filter((candidate) => candidate.day === day)) {
+		for (const period of periods.filter((candidate) => candidate.day === day)) {
 			const [year, month, dayOfMonth] = [
 				date.getUTCFullYear(),
 				date.getUTCMonth() + 1,
 				date.getUTCDate(),
 			];
-			candidates.push(...instantsOf(year, month, dayOfMonth, window.start, timeZone));
+			candidates.push(...instantsOf(year, month, dayOfMonth, period.start, timeZone));
 		}
 	}
 	const open = candidates
-		.filter((candidate) => candidate > instant && withinCallingHours(candidate, windows, timeZone))
+		.filter((candidate) => candidate > instant && withinCallingHours(candidate, periods, timeZone))
 		.sort((a, b) => a - b);
 	return open.find((candidate) => candidate <= instant + LOOK_AHEAD_DAYS * DAY);
 }

@@ -37,9 +37,9 @@ export interface Lane {
 	/** Waits `ms` before sending again, or less when the requests are no longer to be sent. */
 	pause(ms: number): Promise<void>;
 	/** How long one request may wait on refusals in all before it fails. */
-	readonly waitBudgetMs: number;
+	readonly maxWaitMs: number;
 	/** Where that bound is set, for the error that says it was reached. */
-	readonly waitBudgetSetting: string;
+	readonly maxWaitSetting: string;
 }
 
 /** A request that was not sent because its node run stopped sending; it has no outcome of its own. */
@@ -59,11 +59,11 @@ export function mayHaveReachedService(error: unknown): boolean {
 }
 
 /** A lane of its own for requests sent one after another (the trigger, the editor's pickers). */
-export function ownLane(waitBudgetMs: number, waitBudgetSetting: string): Lane {
+export function ownLane(maxWaitMs: number, maxWaitSetting: string): Lane {
 	let pausedUntil = 0;
 	return {
-		waitBudgetMs,
-		waitBudgetSetting,
+		maxWaitMs,
+		maxWaitSetting,
 		giveBack: (release) => release(),
 		pause: async (ms) => await sleep(ms),
 		async turn() {
@@ -85,7 +85,7 @@ export const editorLane = () => ownLane(EDITOR_RATE_LIMIT_WAIT_MS, 'the editorâ€
 
 /**
  * Sends a request when its lane gives it a turn, and again where that is safe: after a refusal (429),
- * once the wait the service asks for has passed, within the lane's budget; after a failure of a read,
+ * once the wait the service asks for has passed, within the lane's Max Wait; after a failure of a read,
  * or of any request that never reached the service, a few times with backoff. A request that changes
  * data and may have reached the service is never sent again. Returns the final answer, whatever its
  * status.
@@ -129,7 +129,7 @@ export async function sendUntilAnswered(
 					asked === undefined
 						? backoffMs(refusals, FIRST_BACKOFF_MS, Math.random)
 						: Math.max(asked, backoffMs(refusals, MIN_REFUSAL_WAIT_MS, Math.random));
-				if (now - firstRefusal + wait > lane.waitBudgetMs) {
+				if (now - firstRefusal + wait > lane.maxWaitMs) {
 					lane.giveBack(() => slot.refused(0));
 					throw refusedTooLong(account, result, refusals, now - firstRefusal, wait, lane);
 				}
@@ -164,7 +164,7 @@ function refusedTooLong(
 	return serviceError(
 		account,
 		`The service refused ${answer.label} with 429 Too Many Requests ${waited}`,
-		`It waits at most ${seconds(lane.waitBudgetMs)} in all for one request (${lane.waitBudgetSetting}). The service refused the request each time, so it did nothing: sending it again later is safe.`,
+		`It waits at most ${seconds(lane.maxWaitMs)} in all for one request (${lane.maxWaitSetting}). The service refused the request each time, so it did nothing: sending it again later is safe.`,
 		429,
 	);
 }

@@ -1,9 +1,9 @@
 /**
- * The trigger's memory: what it keeps between polls to tell new records from known ones. It is the
+ * The trigger's seen IDs: what it keeps between polls to tell new records from known ones. It is the
  * IDs that left the list (oldest first, at most `maxAbsent`), then the IDs of the list at the last
  * complete read; an ID that comes back after a short or partial answer hid it is not new again.
  */
-interface PollMemory {
+interface SeenIds {
 	/** What to keep for the next poll. */
 	ids: string[];
 	/** Whether a record of this poll is new: never listed, nor remembered as having left. */
@@ -11,10 +11,10 @@ interface PollMemory {
 }
 
 /**
- * The memory after a poll that listed `current`, from what the previous poll kept (`remembered`, as
+ * The seen IDs after a poll that listed `current`, from what the previous poll kept (`remembered`, as
  * the workflow's static data holds it: anything that is not an ID is dropped).
  */
-export function nextMemory(remembered: unknown, current: string[], maxAbsent: number): PollMemory {
+export function nextSeenIds(remembered: unknown, current: string[], maxAbsent: number): SeenIds {
 	const known = Array.isArray(remembered)
 		? remembered.filter((id): id is string => typeof id === 'string')
 		: [];
@@ -24,7 +24,7 @@ export function nextMemory(remembered: unknown, current: string[], maxAbsent: nu
 	return { ids: [...absent, ...current], isNew: (id) => !seen.has(id) };
 }
 
-/** Whether two memories hold the same IDs in the same order (n8n saves static data only when it changes). */
-export function sameMemory(a: string[], b: unknown): boolean {
+/** Whether two lists hold the same IDs in the same order (n8n saves static data only when it changes). */
+export function sameIds(a: string[], b: unknown): boolean {
 	return Array.isArray(b) && a.length === b.length && a.every((id, index) => id === b[index]);
 }
