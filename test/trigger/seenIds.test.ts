@@ -1,4 +1,4 @@
-// The trigger's memory as a pure rule: which records are new, and what is kept for the next poll.
+// The trigger's seen IDs as a pure rule: which records are new, and what is kept for the next poll.
 import { nextSeenIds, sameIds } from '../../nodes/OutreachTrigger/seenIds';
 
 describe("the trigger's seen IDs", () => {
