@@ -1,7 +1,4 @@
-/**
- * Why a guardrail blocks a request, worded for whoever reads it next (a person or an AI agent): the
- * run turns it into the item's error. Nothing was sent.
- */
+/** Why a guardrail blocks a request, worded for whoever reads it next, a person or an AI agent. */
 export interface Block {
 	message: string;
 	description: string;

@@ -11,9 +11,8 @@ export interface OutsideHours {
 const NOT_SENT = 'Nothing was sent. Fix the setting there; only the owner of the credential can.';
 
 /**
- * Whether a call may be placed at `now` under the credential's Calling Hours, read in the recipient's
- * time zone when the Make Call names one, else in the credential's, else in the workflow's. A
- * setting that cannot be read blocks the call, naming the field.
+ * Whether a call may be placed now under the Calling Hours, read in the recipient's time zone, else
+ * the credential's, else the workflow's. A setting that cannot be read blocks the call.
  */
 export function callingHoursCheck(
 	{ hours, hoursText, hoursZone }: CredentialGuards,

@@ -3,17 +3,14 @@ import { E164_HINT, phoneNumberProblem } from '../shared/validators';
 import { fieldBlock, type Block } from './blocks';
 import type { CredentialGuards } from './credentialGuards';
 
-/** The credential field, as errors name it. */
 const SETTING = 'Allowed Destinations (Outreach API credential)';
 
 const SENDING_AGAIN_WONT_HELP =
 	'Nothing was sent. Only the owner of the Outreach API credential can change its Allowed Destinations: sending the same number again will not help.';
 
 /**
- * Why the request must not be sent: a place where the service reads a number holds anything but
- * E.164 text in the shape the service takes, or a number that is not among the credential's Allowed
- * Destinations (or the setting itself is mistyped). `sent` is the body as it is sent (see wireBody.ts);
- * undefined when every number may be dialled.
+ * Why the body as sent must not go: a place where the service reads a number holds anything but
+ * E.164 text, or a number outside the Allowed Destinations (or the setting is mistyped).
  */
 export function destinationBlock(
 	{ allowed }: CredentialGuards,

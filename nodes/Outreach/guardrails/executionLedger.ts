@@ -2,12 +2,11 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { MAX_LEDGER_ANSWERS } from '../shared/constants';
 
-/** A placing request (a call, a campaign) counted toward the cap while it may place something. */
+/** A call or campaign, counted toward the cap while it may place something. */
 interface Placing {
 	state: 'pending' | 'placed';
-	/** The first answer, while the ledger holds answers (MAX_LEDGER_ANSWERS). */
+	/** The first answer, up to MAX_LEDGER_ANSWERS. */
 	output?: INodeExecutionData[];
-	/** Resolves when the pending request has its outcome. */
 	settled: Promise<void>;
 }
 
@@ -23,12 +22,12 @@ export type Claim =
 	/** The execution already placed as many as the cap allows, or this one would go past it. */
 	| { capReached: { cap: number; counted: number; weight: number } };
 
-/** A claimed request; its sender reports what became of it, once. */
+/** A claimed request; its sender reports once what became of it. */
 export interface Claimed {
 	placed(output: INodeExecutionData[]): void;
-	/** It failed without a clear answer: it may have taken effect. */
+	/** Failed without a clear answer: it may have taken effect. */
 	uncertain(): void;
-	/** It was not sent, or the service clearly refused it: nothing happened. */
+	/** Not sent, or clearly refused: nothing happened. */
 	withdrawn(): void;
 }
 
@@ -46,16 +45,14 @@ export interface ClaimRules {
 }
 
 /**
- * The requests one workflow execution sent through one credential, across its nodes, their runs,
- * n8n's Retry On Fail and an AI agent's tool invocations: the calls and campaigns it placed, for the
- * credential's cap and so that an identical one is not placed twice, and every write whose outcome
- * is unknown, so that nothing identical is sent after it. `key` is what makes a request this request.
+ * The writes one workflow execution sent through one credential, across its nodes, tries and tool
+ * invocations: the calls and campaigns it placed (the cap, no identical one twice), and every write
+ * whose outcome is unknown (nothing identical after it). `key` is what makes a request this request.
  */
 export class ExecutionLedger {
 	private readonly placings = new Map<string, Placing>();
-	/** Keys of requests that failed without a clear answer. */
 	private readonly unknown = new Set<string>();
-	/** People reached by placing requests that placed, may have placed or are in flight: what the cap counts. */
+	/** People reached by calls and campaigns placed, maybe placed or in flight: what the cap counts. */
 	private counted = 0;
 	private answers = 0;
 	private repeats = 0;

@@ -25,10 +25,7 @@ function foldText(value: unknown): unknown {
 	return value;
 }
 
-/**
- * What makes a request this request: method, address, query, headers and `body` (as it is sent), its
- * text compared as people mean it ("Jane Doe" and " jane  doe" are one name), as a digest.
- */
+/** What makes a request this request, its text folded ("Jane Doe" is " jane  doe"), as a digest. */
 export function requestKey(request: IHttpRequestOptions, body: unknown): string {
 	const { method, baseURL, url, qs, headers } = request;
 	return digest(

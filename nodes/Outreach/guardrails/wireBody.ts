@@ -27,10 +27,7 @@ function lossOf(value: unknown, inList: boolean): string | undefined {
 	return undefined;
 }
 
-/**
- * Functions anywhere among the body's own properties (a `toJSON` included), before anything is
- * serialised: a body that carries code is blocked, not sent as whatever the code returns.
- */
+/** Code anywhere in the body (a `toJSON` included) is blocked, not sent as whatever it returns. */
 function findCode(value: unknown, path: string, seen: Set<object>): void {
 	if (typeof value !== 'object' || value === null || seen.has(value)) return;
 	seen.add(value);
@@ -63,11 +60,7 @@ function wireBody(body: unknown): { wire: { text: string; sent: unknown } } | Wi
 	}
 }
 
-/**
- * Turns a request's JSON body into the text that is sent, once (see wireBody above), and returns that
- * text parsed back; a body JSON cannot carry as it is (a function, a value JSON would drop) is blocked,
- * naming where it sits, before anything is sent. Any other body is returned as it is.
- */
+/** Turns a request's JSON body into the text sent, returning it parsed back, or blocks it. */
 export function serialiseBody(request: IHttpRequestOptions): { sent: unknown } | { block: Block } {
 	// The transport sends a non-empty plain object as JSON text; any other body as it is.
 	if (!isPlainObject(request.body) || !Object.keys(request.body).length)

@@ -10,10 +10,7 @@ export type WriteCheck =
 	/** Not sent: the earlier identical call's or campaign's answer (undefined once no longer held). */
 	| { repeat: INodeExecutionData[] | undefined }
 	| { block: Block }
-	/**
-	 * Not sent: an identical write failed without a clear answer. Known before anything is sent and
-	 * specific to this write, so it does not stop the other items.
-	 */
+	/** Not sent: an identical write failed without a clear answer; the other items go on. */
 	| { uncertain: Block }
 	/** An identical call or campaign is in flight: check again once it has its outcome. */
 	| { wait: Promise<void> };
@@ -23,10 +20,8 @@ export const REPEAT_OPTION = 'Options → Allow Identical Repeats';
 export const RESEND_OPTION = 'Options → Resend After Unknown Outcome';
 
 /**
- * Claims the write `key` in its execution's ledger for its credential: sent when nothing identical
- * failed without a clear answer in the execution and, for a call or campaign (`placed`, reaching
- * `people`), nothing identical was placed and the credential's cap is not reached; otherwise the
- * earlier answer, or a block written for whoever reads it next, a person or an AI agent.
+ * Claims the write `key` in its execution's ledger: for a call or campaign (`placed`, reaching
+ * `people`), the cap applies and an identical one placed gives its answer; otherwise a block.
  */
 export function checkWrite(
 	ledger: ExecutionLedger,

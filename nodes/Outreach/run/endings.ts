@@ -1,5 +1,4 @@
-// What an item ends as: its output, or its error and what became of its request, and the error that
-// fails the node when an item failed without Continue On Fail.
+// What an item ends as: its output, or its error and what became of its request.
 import {
 	NodeOperationError,
 	type IDataObject,
@@ -13,8 +12,7 @@ import type { Write } from '../actions/operation';
 import { formFields, RESEND_OPTION, type Block, type OutsideHours } from '../guardrails';
 import { itemList } from './itemList';
 
-/** What became of an item's request, as the error that fails the node tells it. */
-export type Outcome = 'succeeded' | 'failed' | 'unknown' | 'unsent';
+type Outcome = 'succeeded' | 'failed' | 'unknown' | 'unsent';
 
 export type ItemError = NodeApiError | NodeOperationError;
 
@@ -66,10 +64,7 @@ export function outsideHours(
 	return failed(outcome, error, index);
 }
 
-/**
- * What a write would have sent, in a Dry Run: method, address and body as they would have gone out
- * (a form's files as name, size and type), never the token.
- */
+/** What a write would have sent, in a Dry Run: never the token; a form's files described. */
 export function dryRunOutput(
 	baseUrl: string,
 	request: IHttpRequestOptions,
@@ -93,10 +88,7 @@ export function dryRunOutput(
 	];
 }
 
-/**
- * What a write that failed without a clear answer may have done, from its operation's text for that
- * case ("The call may have been placed: look for …"): the part before the colon.
- */
+/** What a write may have done: its unknownOutcome before the colon ("The call may have been placed"). */
 export function effectOf(unknownOutcome: string): string {
 	return unknownOutcome.split(':')[0];
 }
@@ -134,10 +126,7 @@ export function stoppedItem(node: INode, index: number): INodeExecutionData {
 	};
 }
 
-/**
- * What happened to the run's items, and what n8n's Retry of the execution does with them, for the
- * error that fails the node. Reads are read again; writes are remembered (see memory.ts).
- */
+/** What became of the run's items, and what a Retry does with them, for the error that fails the node. */
 export function outcomes(endings: Array<Ending | undefined>, write?: Write): string {
 	const by = (outcome: Outcome) =>
 		[...endings.keys()].filter((index) => (endings[index]?.outcome ?? 'unsent') === outcome);

@@ -22,28 +22,22 @@ import { NodeRun } from './nodeRun';
 import { sendPlan, withdraw, type Plan } from './sending';
 
 /**
- * With Continue On Fail, the first group of items checked against the record, in rounds of Max
- * Concurrent Requests: a run of up to that many is planned whole before its first request, as
- * without it (a second group sent a round later cost as much as it saved: bench section 9).
+ * With Continue On Fail, the first group checked against the record, in rounds of Max Concurrent
+ * Requests, planned whole before its first request (a second group a round later cost as much as it
+ * saved: bench section 9); each later group is FEED_GROWTH times larger.
  */
 const FEED_FIRST = 4;
-/** With Continue On Fail, how much larger each later group is than the one before. */
 const FEED_GROWTH = 4;
 /** Items planned between two looks at the answers of those under way. */
 const FEED_SLICE = 50;
 /**
- * Senders for each request a run may have in flight (its gate share still holds it to Max Concurrent
- * Requests): while the service's refused requests wait out its Retry-After, as many other items wait
- * for a turn, so that the gate can send one to learn when the service's window begins. With Max
- * Concurrent Requests at 1, one sender: one item after another.
+ * Senders for each request a run may have in flight: while refused requests wait out Retry-After,
+ * others wait for a turn, so that the gate can send one to learn when the service admits again.
  */
 const SENDERS_PER_REQUEST = 2;
 
 /**
- * The node's run over its items. Without Continue On Fail, every item's request is built and checked
- * before any is sent, so an item that is invalid or blocked anywhere in the input stops the node
- * before anything leaves; with it, the first items leave while later ones are checked (planItems).
- * The rules, in the order they apply to an item:
+ * The node's run over its items. The rules, in the order they apply to an item:
  *
  * | when                                                            | what happens to the item                         |
  * | --------------------------------------------------------------- | ------------------------------------------------ |
@@ -83,10 +77,8 @@ export async function runItems(
 }
 
 /**
- * Plans every item and hands the plans to the senders, checked against the record of leads. Without
- * Continue On Fail every item is planned before any is sent, so that an invalid one stops the node
- * before anything leaves; with it, the first FEED_FIRST rounds of Max Concurrent Requests are sent
- * while the later items are planned and checked, in groups each FEED_GROWTH times the one before.
+ * Plans every item and hands the plans to the senders in groups. Without Continue On Fail every item
+ * is planned before any is sent, so that an invalid one stops the node before anything leaves.
  */
 async function planItems(
 	run: NodeRun,
@@ -98,7 +90,6 @@ async function planItems(
 	let plans: Plan[] = [];
 	let through = continueOnFail ? Math.min(count, FEED_FIRST * concurrency) : count;
 	for (let index = 0; index < count && !run.stopped; index++) {
-		// Planning holds the process: the answers of the plans under way are taken in between.
 		if (feed.sending && index % FEED_SLICE === 0) await sleep(0);
 		let planned = await planItem(run, index);
 		if ('plan' in planned && feed.shares(planned.plan)) {
@@ -117,7 +108,6 @@ async function planItems(
 		plans = [];
 		through = Math.min(count, through * FEED_GROWTH);
 	}
-	// Halted or stopped: the plans not handed over are not sent.
 	withdraw(plans);
 }
 
@@ -143,7 +133,6 @@ async function planItem(run: NodeRun, index: number): Promise<Planned | { plan: 
 	}
 	if (!write) return { plan: { index, built } };
 
-	// What the guardrails read is what is sent: the body serialised once, and parsed back.
 	const serialised = serialiseBody(built.request);
 	if ('block' in serialised) return halting(blocked(node, serialised.block, index));
 	const { sent } = serialised;
@@ -163,11 +152,7 @@ async function planItem(run: NodeRun, index: number): Promise<Planned | { plan: 
 	return { plan: { index, built, sent, key, check } };
 }
 
-/**
- * Sends the planned items in input order as the feed hands them over: at most Max Concurrent Requests
- * in flight, each when its account's flow gives it a turn, held until the item has ended (see
- * NodeRun.itemFailed).
- */
+/** Sends the planned items in input order as the feed hands them over, each when its turn comes. */
 async function sendPlans(
 	run: NodeRun,
 	feed: PlanFeed,
@@ -190,10 +175,7 @@ async function sendPlans(
 	await Promise.all(Array.from({ length: Math.min(senders, count) }, work));
 }
 
-/**
- * The run's output, paired with its input; without Continue On Fail, the first item's error fails the
- * node, saying on the last try what happened to every item.
- */
+/** The run's output; without Continue On Fail, the first error, saying what became of every item. */
 function finish(run: NodeRun, endings: Array<Ending | undefined>): INodeExecutionData[] {
 	const node = run.context.getNode();
 	const { continueOnFail } = run.settings;
@@ -218,9 +200,8 @@ function finish(run: NodeRun, endings: Array<Ending | undefined>): INodeExecutio
 }
 
 /**
- * An error as whoever reads it gets it. When the node runs as an AI agent's tool, n8n's tool wrapper
- * passes the agent either the message or, on some releases (n8n 1.110), the description alone: the
- * message then carries both, and the description nothing more.
+ * An error as its reader gets it: n8n's tool wrapper passes an AI agent the message or, on some
+ * releases (n8n 1.110), the description alone, so for an agent the message carries both.
  */
 function told(run: NodeRun, error: ItemError): ItemError {
 	const { description } = error;

@@ -16,46 +16,37 @@ export type Verdict =
 const pending = new Map<string, Promise<void>>();
 
 /**
- * The durable record of the leads this node reached, in n8n's deduplication store (its database,
- * shared by every n8n process), so that a new execution for the same lead within the window (a
- * webhook delivered twice, a Retry handled elsewhere, a queue-mode job run again) calls nobody twice.
- * The store keeps hashes, by entry: each lead once per quarter of the window (RECORD_BUCKETS), reached
- * within the window when a quarter since its start holds it; the first run of every fifth quarter
- * sweeps out what is older (sweep.ts). A lead is recorded before its write is
- * sent, and taken back when nothing was sent or the service clearly refused it. The store reads and
- * writes back the whole record: in this process one run of the node at a time uses it, and waits for
- * another execution's write for the same lead; across processes, a run makes sure its leads are
- * recorded before it sends and once its writes are under way (keep()), and stands down for a lead
- * another execution checked at the same moment (reachedElsewhere()).
+ * The durable record of the leads this node reached, in n8n's deduplication store (shared by every
+ * n8n process), so that another execution within the window calls nobody twice: each lead once per
+ * quarter of the window it was reached in. A lead is recorded before its write is sent, and taken
+ * back when nothing was sent or the service clearly refused it. docs/queue-mode.md tells how runs of
+ * several processes share it.
  */
 export class LeadRecord {
 	private readonly store: NodeStore;
 	private readonly node: string;
 	private readonly bucketMs: number;
-	/** The run's stamp, written with its leads: n8n's store writes a record back whole (reachedElsewhere()). */
+	/** Written with the run's leads: gone, another process wrote the record over (reachedElsewhere()). */
 	private readonly stamp = `claim|${Math.random().toString(36).slice(2)}`;
 	/** The leads the run found nowhere in the record. */
 	private readonly fresh = new Set<string>();
-	/** The quarter of the window the run's leads were recorded in. */
+	/** The quarter the run's leads were recorded in. */
 	private now = 0;
 	private readonly taken: string[] = [];
-	/** The run's stamp once it sends a lead: it goes once the run is over. */
+	/** The stamp, once the run sends a lead, until the run is over. */
 	private stamps: string[] = [];
 	/** The entries this run recorded for leads it sent. */
 	private kept: string[] = [];
 	private readonly settled: Array<() => void> = [];
-	/** The looks once every write is under way (see underWay()): the error of the last, if it failed. */
+	/** The looks once every write is under way: the error of the last, if it failed. */
 	private looks?: Promise<Error | undefined>;
-	/**
-	 * The epoch's mark, when the run was the first to record it: it sweeps the record once its writes
-	 * are over, or, reaching nobody, takes the mark back for the next run to sweep.
-	 */
+	/** The epoch's mark, when the run recorded it first: the run is to sweep (sweep.ts). */
 	private mark?: string;
 
 	constructor(
 		context: IExecuteFunctions,
 		windowMs: number,
-		/** The leads this execution reached: its own business (the execution's ledger). */
+		/** The leads this execution reached: identical writes in it are its ledger's business. */
 		private readonly mine: Set<string>,
 	) {
 		this.node = `${context.getWorkflow().id}|${context.getNode().id}`;
@@ -67,10 +58,7 @@ export class LeadRecord {
 		return Array.from({ length: to - from + 1 }, (_, bucket) => `${lead}|${from + bucket}`);
 	}
 
-	/**
-	 * What the record says of each write's leads, recording those to be sent (`real`; a Dry Run
-	 * records nothing). Within an execution, only an identical write is held back (its ledger).
-	 */
+	/** What the record says of each write's leads, recording those to be sent (not in a Dry Run). */
 	async check(writes: string[][], run: Run, real: boolean): Promise<Verdict[]> {
 		const all = [...new Set(writes.flat())].filter((lead) => !this.mine.has(lead));
 		for (;;) {
@@ -117,8 +105,7 @@ export class LeadRecord {
 			const latest = Math.max(...(reached as number[]));
 			return { reached: [latest * this.bucketMs, (latest + 1) * this.bucketMs] };
 		});
-		// Only the leads now sent stay recorded, in this quarter, with the run's stamp until the run is
-		// over; the rest only answered the question, and go at once.
+		// Only the leads now sent stay recorded, with the stamp; the rest only answered the question.
 		const sent = real ? new Set(writes.filter((_, at) => 'send' in verdicts[at]).flat()) : [];
 		for (const lead of sent) {
 			if (!this.mine.has(lead)) this.fresh.add(lead);
@@ -140,18 +127,12 @@ export class LeadRecord {
 	}
 
 	/**
-	 * Looks at the leads to be sent after a pause (keep()) and returns those another execution is
-	 * reaching: two processes that checked a lead at the same moment each recorded it with a stamp of
-	 * its own, and the one that wrote the record back last wrote the other's stamp over, with all the
-	 * run recorded beside it. With the stamp gone, a lead whose entry is there is the other's to call;
-	 * one whose entry is gone too was written over by a run for other leads, and is recorded again,
-	 * with the stamp. The other leads of a write one of whose leads is another's are not recorded again.
+	 * The leads another process is reaching, found by looking after a pause (keep()): of two that
+	 * checked a lead at once, the one that wrote the record back last wrote the other's stamp over.
+	 * With the stamp gone, a lead whose entry is there is the other's; one whose entry is gone too is
+	 * recorded again, unless its write reaches one of the other's.
 	 */
-	private async reachedElsewhere(
-		writes: string[][],
-		verdicts: Verdict[],
-		run: Run,
-	): Promise<Set<string>> {
+	private async reachedElsewhere(writes: string[][], verdicts: Verdict[], run: Run) {
 		const away = new Set<string>();
 		const dropped = () =>
 			new Set(
@@ -164,8 +145,7 @@ export class LeadRecord {
 			const leads = [...this.fresh].filter((lead) => !gone.has(lead));
 			return leads.length ? [...leads.map((lead) => `${lead}|${this.now}`), this.stamp] : [];
 		};
-		// The leads are recorded: a store failing now leaves the looking to close(), and what the looks
-		// before found stands.
+		// The leads are recorded: a store failing now leaves the looking to close().
 		await this.store
 			.keep(looked(), 'pause', run, ({ processed, new: missing }) => {
 				const found = new Set(processed.map(String));
@@ -177,16 +157,8 @@ export class LeadRecord {
 		return away;
 	}
 
-	/**
-	 * The verdicts once the leads `away` turned out to be another execution's: a write reaching one of
-	 * them is not sent (a campaign's error names them), and what the run recorded for it goes at once,
-	 * with the run's stamp (the looks before the writes leave are over).
-	 */
-	private async standDown(
-		writes: string[][],
-		verdicts: Verdict[],
-		away: Set<string>,
-	): Promise<Verdict[]> {
+	/** The verdicts once `away` are another's: a write reaching one is not sent, its entries go. */
+	private async standDown(writes: string[][], verdicts: Verdict[], away: Set<string>) {
 		if (!away.size) return verdicts;
 		const result = writes.map((leads, at): Verdict => {
 			if (!('send' in verdicts[at]) || !leads.some((lead) => away.has(lead))) return verdicts[at];
@@ -213,26 +185,22 @@ export class LeadRecord {
 		return result;
 	}
 
-	/**
-	 * The run sends nothing after all (the store failed while it checked): the leads it recorded and
-	 * its stamp go, as far as the store lets them, and this process's other runs stop waiting for them.
-	 */
+	/** The run sends nothing after all (the store failed): what it recorded goes, as far as it can. */
 	async abandon(): Promise<void> {
 		this.takeBack([...this.fresh]);
 		this.unmark();
 		const removed = [...this.taken, ...this.stamps.splice(0)];
-		// A store still failing leaves them recorded: a later execution skips them.
 		await this.store.removeWithLock(removed).catch(() => undefined);
 		for (const settle of this.settled.splice(0)) settle();
 	}
 
-	/** The run leaves the epoch's sweep to the next run: its mark goes with what it takes back. */
+	/** The epoch's sweep is left to the next run. */
 	private unmark(): void {
 		if (this.mark) this.taken.push(this.mark);
 		this.mark = undefined;
 	}
 
-	/** Leads whose writes reached nobody (nothing sent, or clearly refused): those the run recorded go. */
+	/** Leads whose writes reached nobody (nothing sent, or clearly refused) go. */
 	takeBack(leads: string[]): void {
 		for (const lead of leads.filter((lead) => this.fresh.has(lead))) {
 			this.mine.delete(lead);
@@ -240,16 +208,15 @@ export class LeadRecord {
 		}
 	}
 
-	/** Every write is under way: the looks start beside the answers still to come (see keep()). */
+	/** Every write is under way: the looks start beside the answers still to come. */
 	underWay(): void {
 		const failed = (error: Error) => error;
 		this.looks ??= this.store.keep(this.kept, 'record').then(() => undefined, failed);
 	}
 
-	/** The epoch's sweep (sweep.ts); one that fails is made by the next epoch's, which keeps more. */
+	/** A sweep that fails is made by the next epoch's, which keeps more. */
 	private async sweep(): Promise<void> {
-		// Each lead of another run under way may be taken back, with its run's stamp; a run checked
-		// while this one waits for the lock counts too.
+		// Each lead of another run under way may be taken back, with its stamp, counted under the lock.
 		const mine = new Set([...this.fresh].map((lead) => this.pendingKey(lead)));
 		const underWay = () =>
 			2 *
@@ -260,9 +227,8 @@ export class LeadRecord {
 	}
 
 	/**
-	 * Once the run's writes have their outcomes: what was not reached, and the run's stamp, are taken
-	 * back (after the looks, which would record them again), and one more look finds the rest still
-	 * there (else the run's leads are looked at now).
+	 * Once the writes have their outcomes: what was not reached, and the stamp, go (after the looks,
+	 * which would record them again), and one more look finds the rest still there.
 	 */
 	async close(): Promise<void> {
 		try {

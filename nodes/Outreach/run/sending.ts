@@ -25,16 +25,14 @@ import { HoursEnded, type NodeRun } from './nodeRun';
 import { maxPages } from '../fields/nodeOptions';
 import { DEFAULT_MAX_LIST_PAGES } from '../shared/constants';
 
-/** An item's request, built and checked, ready to be sent. */
+/** An item's request, built and checked; a write's body as sent, its key and its ledger check. */
 export interface Plan {
 	index: number;
 	built: BuiltRequest;
-	/** A write's body as it is sent, its key and what its execution's ledger said of it. */
 	sent?: unknown;
 	key?: string;
 	check?: WriteCheck;
 	claimed?: Claimed;
-	/** Whom a write that places reaches, as its node's durable record tells leads apart. */
 	leads?: string[];
 }
 
@@ -51,7 +49,7 @@ function mayHaveTakenEffect(error: unknown): boolean {
 	return !refused && mayHaveReachedService(error);
 }
 
-/** Sends one item's request and makes its output (one record, or a list page by page). */
+/** Sends one item's request: its output, one record or a list. */
 async function produce(run: NodeRun, plan: Plan, lane: Lane): Promise<INodeExecutionData[]> {
 	const { context, account, operation, settings } = run;
 	const { index } = plan;
@@ -77,8 +75,8 @@ async function produce(run: NodeRun, plan: Plan, lane: Lane): Promise<INodeExecu
 }
 
 /**
- * Sends the item's request when its turn comes, and ends it: its output, or its error and what may
- * have happened. A write identical to a call or campaign in flight waits for that one's outcome.
+ * Sends the item's request when its turn comes, and ends it. A write identical to a call or campaign
+ * in flight waits for that one's outcome.
  */
 export async function sendPlan(run: NodeRun, plan: Plan, lane: Lane): Promise<Ending | undefined> {
 	const { context, operation, guards } = run;

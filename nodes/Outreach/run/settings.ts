@@ -11,15 +11,12 @@ import { wholeSetting } from '../fields/nodeOptions';
 /** How one run of the node sends its items: its Options and Settings → Request Options. */
 export interface RunSettings {
 	continueOnFail: boolean;
-	/** Options → Max Concurrent Requests. */
 	concurrency: number;
-	/** Options → Max Wait for Rate Limits, in ms. */
 	maxWaitMs: number;
 	allowRepeats: boolean;
 	resendUnknown: boolean;
-	/** Request Options → Batching: items sent in groups this far apart. */
 	batch?: { size: number; intervalMs: number };
-	/** What every request carries: Timeout, Proxy, Ignore SSL Issues. */
+	/** Timeout, Proxy, Ignore SSL Issues. */
 	transport: Pick<IHttpRequestOptions, 'timeout' | 'proxy' | 'skipSslCertificateValidation'>;
 }
 

@@ -1,17 +1,13 @@
 /**
- * Calling Hours: the days and hours when the credential lets a call be placed, in a time zone. Pure
- * functions over instants (ms since the epoch); the transport asks, for each Make Call, just before it
- * would be sent.
- *
- * Written like `Mon-Fri 09:00-20:00, Sat 10:00-14:00`: entries separated by commas, each a day or a
- * range of days (`Sat-Mon` wraps) and a range of hours. An end at or before the start runs past
- * midnight into the next day (`Fri 22:00-02:00` is Friday 22:00 to Saturday 02:00); `24:00` ends a
- * day. Anything else is a problem: a typing mistake never widens the period.
+ * Calling Hours, written like `Mon-Fri 09:00-20:00, Sat 10:00-14:00`: a day or range of days
+ * (`Sat-Mon` wraps) and hours each. An end at or before the start runs past midnight
+ * (`Fri 22:00-02:00`); `24:00` ends a day. Anything else is a problem: a typing mistake never widens
+ * the hours. Pure functions over instants (ms since the epoch).
  */
 
 import { asUtc, wallClockIn } from './dateTime';
 
-/** One period: a day (0 Monday … 6 Sunday) and minutes from that day's midnight, end after start. */
+/** A day (0 Monday) and minutes from its midnight, end after start. */
 export interface CallingPeriod {
 	day: number;
 	start: number;
@@ -50,18 +46,11 @@ export function parseCallingHours(
 	const periods: CallingPeriod[] = [];
 	for (const entry of text.split(',').map((piece) => piece.trim())) {
 		const match = ENTRY.exec(entry);
-		const first = match && dayOf(match[1]);
-		const last = match && (match[2] === undefined ? first : dayOf(match[2]));
+		const first = match ? dayOf(match[1]) : undefined;
+		const last = match?.[2] === undefined ? first : dayOf(match[2]);
 		const start = match ? minutesOf(match[3], false) : undefined;
 		const end = match ? minutesOf(match[4], true) : undefined;
-		if (
-			first === undefined ||
-			first === null ||
-			last === undefined ||
-			last === null ||
-			start === undefined ||
-			end === undefined
-		) {
+		if (first === undefined || last === undefined || start === undefined || end === undefined) {
 			return { problem: `${JSON.stringify(entry)} is not days and hours: ${example}` };
 		}
 		if (end === start) {
@@ -75,7 +64,7 @@ export function parseCallingHours(
 	return { periods };
 }
 
-/** Whether `name` is a time zone n8n knows (an IANA name such as America/New_York). */
+/** Whether `name` is an IANA time zone n8n knows. */
 export function isTimeZone(name: unknown): name is string {
 	if (typeof name !== 'string' || name.trim() === '') return false;
 	try {
@@ -86,7 +75,7 @@ export function isTimeZone(name: unknown): name is string {
 	}
 }
 
-/** The local day (0 Monday) and minute of the day of `instant` in `timeZone`. */
+/** The local day (0 Monday) and minute of the day. */
 function localTime(instant: number, timeZone: string): { day: number; minute: number } {
 	const clock = wallClockIn(instant, timeZone);
 	const weekday = new Date(Date.UTC(clock.year, clock.month - 1, clock.day)).getUTCDay();
@@ -113,22 +102,16 @@ export function withinCallingHours(
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-/**
- * How far ahead the next allowed moment is looked for: a week, and a week more for hours that fall
- * wholly in the time a change of the clocks skips (the next week's are not skipped).
- */
+/** A week, and a week more for hours wholly in time a change of the clocks skips. */
 const LOOK_AHEAD_DAYS = 15;
 
-/** How far `timeZone`'s wall clock is ahead of UTC at `instant` (a whole minute), in ms. */
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms. */
 function offsetAt(instant: number, timeZone: string): number {
 	const minute = instant - (instant % MINUTE);
 	return asUtc(wallClockIn(minute, timeZone)) - minute;
 }
 
-/**
- * Every instant the wall clock of `timeZone` shows `year-month-day minute`: none when a
- * daylight-saving change skips that time, two when one repeats it.
- */
+/** Every instant the wall clock shows `year-month-day minute`: none when skipped, two when repeated. */
 function instantsOf(year: number, month: number, day: number, minute: number, timeZone: string) {
 	const wanted = Date.UTC(year, month - 1, day, 0, minute);
 	const instants = new Set<number>();
@@ -158,10 +141,9 @@ function offsetChanges(from: number, to: number, timeZone: string): number[] {
 }
 
 /**
- * The first instant from `instant` on when a call may be placed: `instant` itself when it is within
- * the hours; undefined when the periods allow no time within LOOK_AHEAD_DAYS. The hours open only
- * where the wall clock reaches a period's start, or jumps into a period at a daylight-saving change,
- * so those are the moments looked at: each is checked by the rule itself.
+ * The first instant from `instant` on when a call may be placed, or undefined within LOOK_AHEAD_DAYS.
+ * The hours open only where the wall clock reaches a period's start or jumps into one, so those
+ * moments are checked by the rule itself.
  */
 export function nextCallingTime(
 	instant: number,

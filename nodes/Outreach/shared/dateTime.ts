@@ -66,10 +66,7 @@ function offsetMinutes(offset: string): number | undefined {
 	return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
 }
 
-/**
- * The value as ISO 8601 in UTC, or the problem with it. A value without an offset is a wall-clock
- * time in `timeZone`; a wall-clock time that the zone's clocks skip does not exist.
- */
+/** The value as ISO 8601 in UTC; without an offset, a wall-clock time in `timeZone`. */
 export function toIsoDateTime(
 	value: unknown,
 	timeZone: string,

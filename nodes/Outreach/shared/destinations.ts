@@ -1,19 +1,14 @@
 /**
- * Allowed destinations: the E.164 prefixes the credential's owner lets the node call or message, and
- * the places of a request body where the service reads a number to dial or message. Pure functions;
- * the transport checks every destination of a request, as it is sent, just before it is sent.
- *
- * One form of number: a number is strict E.164 (a plus sign and digits) where it is checked and where
- * it is sent. Nothing is normalised on the way, so no number can be read one way and dialled another.
+ * Allowed Destinations, and where a body holds numbers the service dials or messages. A number is
+ * strict E.164 where it is checked and where it is sent: nothing is normalised on the way, so no
+ * number can be read one way and dialled another.
  */
 
 import { describeValue } from './objectPaths';
 
 /**
- * Where a request carries numbers the service will dial or message, and the field they come from.
- * `path` is dotted; `[]` after a key means the value there is a list, each entry in turn. The shape
- * the path describes is the only one accepted: a number is text, an entry of a list of objects is an
- * object that has the rest of the path, and a list is a list.
+ * Where a body carries numbers, and their field. `path` is dotted; `[]` after a key: a list, each
+ * entry in turn. The path's shape is the only one accepted.
  */
 export interface Destination {
 	path: string;
@@ -22,13 +17,11 @@ export interface Destination {
 
 const PREFIX = /^\+\d{1,15}$/;
 
-/** Separators between the prefixes of Allowed Destinations. */
 const SEPARATOR = /[,;\n]/;
 
 /**
- * The prefixes of a credential's Allowed Destinations ("+1, +44"); none when nothing is set. Anything
- * but a prefix — an empty entry, a lone separator, a word, spaces only — is a problem, so that a typing
- * mistake never widens or empties the list.
+ * The prefixes of Allowed Destinations ("+1, +44"); none when empty. Anything but a prefix is a
+ * problem, so that a typing mistake never widens or empties the list.
  */
 export function parseAllowedPrefixes(text: unknown): { prefixes: string[] } | { problem: string } {
 	if (text === undefined || text === null || text === '') return { prefixes: [] };
@@ -52,15 +45,14 @@ export function parseAllowedPrefixes(text: unknown): { prefixes: string[] } | { 
 	return { prefixes };
 }
 
-/** Whether an E.164 `number` may be dialled: any when no prefix is set, else one that starts with one. */
+/** Whether an E.164 `number` may be dialled: any when no prefix is set. */
 export function isAllowedDestination(number: string, prefixes: string[]): boolean {
 	return prefixes.length === 0 || prefixes.some((prefix) => number.startsWith(prefix));
 }
 
 /**
- * Every number at `path` in `body` (see Destination), or the problem with the body's shape there.
- * Nothing where the path's first key is absent; a value of another shape than the path says is a
- * problem, never skipped.
+ * Every number at `path` in `body`, or the problem with its shape: nothing where the path's first key
+ * is absent, and a value of another shape is never skipped.
  */
 export function destinationsAt(
 	body: unknown,

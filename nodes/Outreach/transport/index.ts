@@ -1,10 +1,5 @@
-/**
- * The transport: every request of the Outreach node and its trigger goes through here. The wire
- * (one request and its answer) and the flow (the gate where the requests of one service account take turns
- * in this n8n process, so that they share what the service admits).
- *
- * This file is the one seam between the transport and the rest of the node.
- */
+// The transport, the one seam every request of the node and its trigger goes through: the wire (one
+// request and its answer) and the flow (where one service account's requests take turns).
 export { accountGate, type FlowShare } from './flow/gate';
 export {
 	accountOf,

@@ -5,7 +5,6 @@ import type { Account } from './account';
 import type { ServiceAnswer } from './request';
 import { serviceError } from './serviceError';
 
-/** How much of an unexpected body an error shows. */
 const BODY_PREVIEW_LENGTH = 200;
 
 function preview(body: unknown): string {
@@ -28,9 +27,8 @@ function serviceWords(body: unknown): string {
 }
 
 /**
- * The answer's JSON body when its status is a success, else an API error with the status, n8n's
- * message for it and the service's own words. Pickers and the trigger show only an error's message,
- * so outside an item the service's words are the message.
+ * The answer's JSON body when its status is a success, else an error with the service's own words
+ * (the message outside an item, as the pickers and the trigger show only that).
  */
 function successBody(account: Account, answer: ServiceAnswer): unknown {
 	const { status, body, label, contentType } = answer;
@@ -69,15 +67,14 @@ function unexpected(account: Account, answer: ServiceAnswer, body: unknown, prob
 	return serviceError(account, message, `It begins: ${preview(body)}`, answer.status);
 }
 
-/** A list answer checked to be one: its records, and the total the service gives. */
+/** A list answer checked to be one, and its `pagination.total_records`. */
 export interface ListAnswer {
 	records: IDataObject[];
-	/** `pagination.total_records` when the service gives it. */
 	total?: number;
 	label: string;
 }
 
-/** Checks a list answer: `data.data` must be a list of objects. */
+/** `data.data` must be a list of objects. */
 export function listAnswer(account: Account, answer: ServiceAnswer, page: number): ListAnswer {
 	const body = successBody(account, answer);
 	const data = isPlainObject(body) ? body.data : undefined;

@@ -12,43 +12,37 @@ import { NoAnswer, sendOnce, type ServiceAnswer } from './request';
 import { backoffMs, retryAfterMs, resendOfStatus } from './resendPolicy';
 import { serviceError } from './serviceError';
 
-/** A turn to send one request; released once its answer is in. */
+/** A turn to send one request, released once its answer is in. */
 export interface Slot {
-	/** The service answered (anything but a refusal), or the request failed without an answer. */
+	/** Any answer but a refusal, or a failure without one. */
 	answered(): void;
-	/**
-	 * The service refused the request (429) and asks to wait `waitMs`: the same request does not get a
-	 * turn before then.
-	 */
+	/** Refused (429): the request gets no turn before `waitMs`. */
 	refused(waitMs: number): void;
-	/** The turn was not used: nothing was sent. */
+	/** Nothing was sent. */
 	unused(): void;
 }
 
 /** Where a request waits for its turn to be sent. */
 export interface Lane {
-	/** A turn, or undefined when the request is no longer to be sent. */
+	/** Undefined when the request is no longer to be sent. */
 	turn(): Promise<Slot | undefined>;
 	/**
-	 * Gives back the turn of a request's last answer or error by calling `release`: an item's lane
-	 * does so once the item's outcome is known, so that no request starts after one that fails the node.
+	 * Gives back the last turn by calling `release`: an item's lane does so once the item's outcome is
+	 * known, so that no request starts after one that fails the node.
 	 */
 	giveBack(release: () => void): void;
-	/** Waits `ms` before sending again, or less when the requests are no longer to be sent. */
 	pause(ms: number): Promise<void>;
-	/** How long one request may wait on refusals in all before it fails. */
+	/** How long one request may wait on refusals in all, and the setting that says so. */
 	readonly maxWaitMs: number;
-	/** Where that bound is set, for the error that says it was reached. */
 	readonly maxWaitSetting: string;
 }
 
-/** A request that was not sent because its node run stopped sending; it has no outcome of its own. */
+/** A request not sent because its run stopped sending: it has no outcome of its own. */
 export class NotSent extends Error {}
 
 /** Errors of requests that never reached the service: they cannot have changed anything. */
 const neverReached = new WeakSet<object>();
 
-/** Marks an error of a request that was never sent. */
 function notSent<T extends object>(error: T): T {
 	neverReached.add(error);
 	return error;
@@ -84,11 +78,8 @@ export function ownLane(maxWaitMs: number, maxWaitSetting: string): Lane {
 export const editorLane = () => ownLane(EDITOR_RATE_LIMIT_WAIT_MS, 'the editor’s bound for lists');
 
 /**
- * Sends a request when its lane gives it a turn, and again where that is safe: after a refusal (429),
- * once the wait the service asks for has passed, within the lane's Max Wait; after a failure of a read,
- * or of any request that never reached the service, a few times with backoff. A request that changes
- * data and may have reached the service is never sent again. Returns the final answer, whatever its
- * status.
+ * Sends a request when its lane gives it a turn, and again where that is safe (resendPolicy.ts): a
+ * write that may have reached the service never is. Returns the final answer, whatever its status.
  */
 export async function sendUntilAnswered(
 	account: Account,

@@ -7,15 +7,13 @@ import { listAnswer, type ListAnswer } from './answers';
 import { sendUntilAnswered, type Lane } from './delivery';
 import { serviceError } from './serviceError';
 
-/** A list page: one answer of a list, and whether another page may follow. */
+/** A list page, and whether the total says more follow, or another page may hold records. */
 interface ListPage extends ListAnswer {
-	/** Whether `pagination.total_records` says further records follow this page. */
 	totalSaysMore: boolean;
-	/** Whether a further page may hold records: this one is full, and the total does not say it was the last. */
 	hasMore: boolean;
 }
 
-/** One page of a list endpoint (`page`, `per_page`), checked to be a list. */
+/** One page of a list (`page`, `per_page`), checked to be one. */
 export async function readListPage(
 	account: Account,
 	request: IHttpRequestOptions,
@@ -36,21 +34,18 @@ export async function readListPage(
 	return { ...listed, totalSaysMore, hasMore };
 }
 
+/** `boundHint`: what the user can do when the list is longer than `maxPages`. */
 interface ReadPagesOptions {
-	/** Stop once this many records are read. */
 	limit: number;
-	/** Most pages to read: beyond them the read fails instead of paging on. */
 	maxPages: number;
-	/** What the user can do when the list is longer than `maxPages`. */
 	boundHint: string;
 	lane: Lane;
 }
 
 /**
- * Every record of a list, page by page, in order, each record once. Paging stops at a short or empty
- * page, or when `pagination.total_records` says the last page was read. It fails, instead of returning
- * a wrong list, when a page repeats an earlier one, when a short page contradicts the total, or when
- * the list goes on past `maxPages`.
+ * Every record of a list, in order, each once, up to a short page or the total. It fails rather than
+ * return a wrong list: a page repeating an earlier one, a short page against the total, or more pages
+ * than `maxPages`.
  */
 export async function readAllPages(
 	account: Account,

@@ -24,7 +24,6 @@ export interface ServiceAnswer {
 	body: unknown;
 	/** How errors name the request, e.g. "GET /v2/_customers (page 2)". */
 	label: string;
-	/** The Retry-After header, when the service sent one. */
 	retryAfter?: string;
 }
 
@@ -48,10 +47,9 @@ async function beforeDeadline<T>(pending: Promise<T>, end: RequestEnd): Promise<
 }
 
 /**
- * One HTTP exchange through n8n's helper, carrying the credential's token (the credential type has no
- * `authenticate` of its own, so that no other node can send it). Every status comes back as an
- * answer; redirects are not followed by n8n (which would send the token along); the whole exchange,
- * not only an idle socket, ends at the deadline or when the execution is stopped.
+ * One HTTP exchange through n8n's helper with the token (the credential type has no `authenticate`,
+ * so no other node can send it). Every status is an answer; n8n follows no redirect (it would send the
+ * token along); the whole exchange ends at the deadline or on Stop.
  */
 async function exchange(
 	account: Account,
@@ -83,10 +81,9 @@ function absoluteUrl(options: IHttpRequestOptions): URL {
 }
 
 /**
- * Sends one request of the service once and returns its answer, whatever the status, or what is known
- * when there is none. The Base URL is checked first; a read redirected within the Base URL's origin is
- * followed a few times, any other redirect is an error, so the token never leaves that origin and a
- * write never changes its method.
+ * Sends one request once: its answer, whatever the status, or what is known when there is none. A
+ * read redirected within the Base URL's origin is followed; any other redirect is an error, so the
+ * token never leaves that origin and a write never changes its method.
  */
 export async function sendOnce(
 	account: Account,
@@ -97,7 +94,6 @@ export async function sendOnce(
 	const label = `${method} ${request.url}${labelSuffix}`;
 	const baseURL = account.baseUrl;
 	const problem = baseUrlProblem(baseURL);
-	// Nothing leaves, so nothing can have happened on the service.
 	if (problem)
 		return new NoAnswer(fieldError(account.node, 'Base URL', problem, BASE_URL_HINT), false, false);
 
@@ -110,7 +106,6 @@ export async function sendOnce(
 	}
 }
 
-/** Sends a request, following redirects within the Base URL's origin, until `end`'s timeout. */
 async function followWithin(
 	account: Account,
 	request: IHttpRequestOptions,
@@ -122,7 +117,7 @@ async function followWithin(
 	const origin = new URL(account.baseUrl).origin;
 	let options = request;
 	for (let redirects = 0; ; redirects++) {
-		// n8n's Stop came first: the request never leaves, so it cannot have done anything.
+		// Stopped first: the request never leaves.
 		if (account.cancel?.aborted) {
 			const stopped = serviceError(
 				account,
