@@ -1,19 +1,13 @@
 /**
- * The trigger's seen IDs: what it keeps between polls to tell new records from known ones. It is the
- * IDs that left the list (oldest first, at most `maxAbsent`), then the IDs of the list at the last
- * complete read; an ID that comes back after a short or partial answer hid it is not new again.
+ * The trigger's seen IDs, kept between polls: those that left the list (at most `maxAbsent`), then
+ * the list's, so that an ID a short answer hid is not new again when it comes back.
  */
 interface SeenIds {
-	/** What to keep for the next poll. */
 	ids: string[];
-	/** Whether a record of this poll is new: never listed, nor remembered as having left. */
 	isNew: (id: string) => boolean;
 }
 
-/**
- * The seen IDs after a poll that listed `current`, from what the previous poll kept (`remembered`, as
- * the workflow's static data holds it: anything that is not an ID is dropped).
- */
+/** The seen IDs after a poll that listed `current`; what is not an ID in `remembered` is dropped. */
 export function nextSeenIds(remembered: unknown, current: string[], maxAbsent: number): SeenIds {
 	const known = Array.isArray(remembered)
 		? remembered.filter((id): id is string => typeof id === 'string')
@@ -24,7 +18,7 @@ export function nextSeenIds(remembered: unknown, current: string[], maxAbsent: n
 	return { ids: [...absent, ...current], isNew: (id) => !seen.has(id) };
 }
 
-/** Whether two lists hold the same IDs in the same order (n8n saves static data only when it changes). */
+/** Whether two lists hold the same IDs in the same order. */
 export function sameIds(a: string[], b: unknown): boolean {
 	return Array.isArray(b) && a.length === b.length && a.every((id, index) => id === b[index]);
 }

@@ -12,11 +12,7 @@ import {
 	wholeNumber,
 } from '../shared/validators';
 
-/**
- * What a field's value becomes on the wire. Each check reads the value the field set in the body,
- * after every expression is evaluated, and names the field in its problem; `checks` runs several in
- * turn.
- */
+// What a field's value becomes on the wire: each check reads it in the body, expressions evaluated.
 
 /** A field whose value goes to `to` in the JSON body, checked there. */
 export function bodyField(field: Field, to: string, check?: Check): Field {
@@ -56,7 +52,7 @@ export function checks(...all: Check[]): Check {
 	};
 }
 
-/** n8n checks the form; this checks the value once its expression is evaluated. */
+/** n8n checks the form; this, the value its expression gave. */
 export const required: Check = (value) =>
 	isEmptyValue(value) ? { problem: 'must not be empty' } : { value };
 
@@ -67,7 +63,7 @@ export const phoneNumber: Check = (value) => {
 	return problem ? { problem, hint: E164_HINT } : { value: text };
 };
 
-/** JSON text (or an object or list from an expression), sent parsed; empty text sends nothing. */
+/** JSON text, or an object or list from an expression, sent parsed; empty, nothing. */
 export function json(kind: 'object' | 'array'): Check {
 	return (value) => {
 		const parsed = parseJson(value);
@@ -94,7 +90,7 @@ export const integer: Check = (value) => {
 		: { value: number };
 };
 
-/** A date and time sent as ISO 8601; a value without an offset is read in the workflow's time zone. */
+/** Sent as ISO 8601; without an offset, read in the workflow's time zone. */
 export const dateTime: Check = (value, form) => {
 	const result = toIsoDateTime(value, form.context.getTimezone());
 	return 'iso' in result

@@ -4,9 +4,8 @@ import { recordId } from '../shared/validators';
 import { accountOf, editorLane, readListPage } from '../transport';
 
 /**
- * A resource locator's "From List" search over one list endpoint, `label` naming each record. The
- * service offers no search parameter, so the filter matches the page's records here; the next page
- * is the pagination token. Only records whose ID could be sent back as a path segment are offered.
+ * A "From List" search over one list, `label` naming each record. The service has no search
+ * parameter, so the filter matches one page here; the next page is the pagination token.
  */
 export function listSearch(path: string, label: (record: IDataObject, id: string) => string) {
 	return async function (

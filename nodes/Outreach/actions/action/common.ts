@@ -14,11 +14,7 @@ const actionCreations = [
 	'createTelephony',
 ];
 
-/**
- * An action creation: its Name and Description, then `fields`. Every kind sends
- * `action_timing: "DURING"` to one endpoint (assumed: the service description gives only the bodies);
- * `type` tells the kinds apart.
- */
+/** An action creation: Name, Description, then `fields`; `type` tells the kinds apart. */
 export function actionCreation(
 	option: Operation['option'],
 	type: string | undefined,
@@ -41,7 +37,7 @@ export function actionCreation(
 	};
 }
 
-/** Name, for every action kind, and Description, required by all kinds but telephony (optional there). */
+/** Description is optional for telephony only. */
 const actionIdentityFields: Field[] = [
 	bodyField(
 		{
@@ -77,10 +73,7 @@ const actionIdentityFields: Field[] = [
 	),
 ];
 
-/**
- * The staffing or telephony integration's upper-case system name, which the service description
- * leaves to the user.
- */
+/** The integration's upper-case system name, which the service description leaves to the user. */
 export const integrationTypeField = bodyField(
 	{
 		displayName: 'Integration Type',
@@ -113,7 +106,6 @@ export const integrationTypeField = bodyField(
 	},
 );
 
-/** Additional Fields of one action kind: the given options plus the escape hatch. */
 export function actionAdditionalFields(operation: string, name: string, options: Field[]): Field {
 	return additionalFieldsCollection(name, showFor(operation), options);
 }
@@ -121,9 +113,8 @@ export function actionAdditionalFields(operation: string, name: string, options:
 /** webhook.mandatory: wait for the confirmation or external response before the call goes on. */
 export function mandatoryOption(description: string, onByDefault: boolean): Field {
 	const send = { to: 'webhook.mandatory' };
-	// The service description gives a default (true) for email only; the other kinds start off. Two
-	// literal objects, because n8n's lint (node-param-default-wrong-for-boolean) accepts only a
-	// literal boolean default.
+	// Only email's default is true in the service description. Two literals: n8n's lint accepts only
+	// a literal boolean default.
 	return onByDefault
 		? {
 				displayName: 'Mandatory',

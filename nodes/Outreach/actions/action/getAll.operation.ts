@@ -1,6 +1,6 @@
 import type { Operation } from '../operation';
 
-/** GET /v2/_actions (its query parameters are not shown; the same page/per_page as the other lists). */
+/** Its query parameters are not shown: the other lists' page and per_page. */
 export const getManyActions: Operation = {
 	resource: 'action',
 	option: {

@@ -5,7 +5,6 @@ import { ASSISTANT_MODEL_FIELD } from '../../shared/constants';
 
 const show = { resource: ['assistant'], operation: ['create'] };
 
-/** POST /v2/_assistants */
 export const createAssistant: Operation = {
 	resource: 'assistant',
 	option: {

@@ -14,7 +14,6 @@ const agentId = idField({
 	show,
 });
 
-/** POST /v2/_voicecalls/{agent_id}/makeCall */
 export const makeCall: Operation = {
 	resource: 'call',
 	option: {

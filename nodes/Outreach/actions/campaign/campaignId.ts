@@ -1,6 +1,6 @@
 import { idField } from '../../fields/idField';
 
-/** The campaign ID of Get and Delete: one property, so n8n evaluates it once per item. */
+/** One property for Get and Delete. */
 export const campaignId = idField({
 	name: 'campaignId',
 	displayName: 'Campaign ID',

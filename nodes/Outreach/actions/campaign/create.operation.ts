@@ -11,7 +11,6 @@ import {
 import { CUSTOMER_LIST, customerFields } from './customers';
 import { show, touchpointSettingsFields } from './touchpoint';
 
-/** The form, top-down as the body: the campaign, its touchpoint, customers, schedule, messaging. */
 const fields: Field[] = [
 	requiredText('Campaign Name', 'campaignName', 'name', show, {
 		placeholder: 'e.g. Spring renewals',
@@ -96,10 +95,7 @@ const fields: Field[] = [
 	]),
 ];
 
-/**
- * POST /v2/campaign/create_with_touchpoint — a campaign with one messaging touchpoint. The body: the
- * fields above, the customers (customers.ts) and the touchpoint's settings (touchpoint.ts).
- */
+/** A campaign with one messaging touchpoint. */
 export const createCampaign: Operation = {
 	resource: 'campaign',
 	option: {

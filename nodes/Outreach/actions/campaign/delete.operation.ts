@@ -1,10 +1,7 @@
 import type { Operation } from '../operation';
 import { campaignId } from './campaignId';
 
-/**
- * DELETE /v2/_campaigns/{id} (the service description names this placeholder "id", unlike Get's
- * "campaign_id").
- */
+/** The service description names this placeholder "id", unlike Get's "campaign_id". */
 export const deleteCampaign: Operation = {
 	resource: 'campaign',
 	option: {

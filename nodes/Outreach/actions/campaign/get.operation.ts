@@ -1,7 +1,6 @@
 import type { Operation } from '../operation';
 import { campaignId } from './campaignId';
 
-/** GET /v2/_campaigns/{campaign_id} */
 export const getCampaign: Operation = {
 	resource: 'campaign',
 	option: {

@@ -1,6 +1,5 @@
 import type { Operation } from '../operation';
 
-/** GET /v2/_campaigns?page=&per_page= (Return All and Limit are shared by every list). */
 export const getManyCampaigns: Operation = {
 	resource: 'campaign',
 	option: {

@@ -5,19 +5,12 @@ import { bodyField, commaList, json, textOption } from '../../fields/bodyFields'
 import { EXECUTION_DAYS } from '../../shared/constants';
 import { isPlainObject } from '../../shared/objectPaths';
 
-/** Campaign → Create's touchpoint settings: its schedule (additional_settings) and its messaging. */
-
 export const show = { resource: ['campaign'], operation: ['create'] };
-
-/** The body's touchpoint object, made when it is not there yet. */
-function touchpointOf(body: IDataObject): IDataObject {
-	if (!isPlainObject(body.touchpoint)) body.touchpoint = {};
-	return body.touchpoint as IDataObject;
-}
 
 /** additional_settings is required even when the user sets none of its members. */
 function sendEmptyAdditionalSettings(body: IDataObject): void {
-	const touchpoint = touchpointOf(body);
+	if (!isPlainObject(body.touchpoint)) body.touchpoint = {};
+	const touchpoint = body.touchpoint as IDataObject;
 	if (!isPlainObject(touchpoint.additional_settings)) touchpoint.additional_settings = {};
 }
 

@@ -1,7 +1,6 @@
 import type { Operation } from '../operation';
 import { customerId } from './customerId';
 
-/** DELETE /v2/_customers/{customer_id} */
 export const deleteCustomer: Operation = {
 	resource: 'customer',
 	option: {

@@ -1,6 +1,5 @@
 import type { Operation } from '../operation';
 
-/** GET /v2/_customers?page=&per_page= (Return All and Limit are shared by every list). */
 export const getManyCustomers: Operation = {
 	resource: 'customer',
 	option: {

@@ -4,7 +4,7 @@ import { requiredText, textOption } from '../../fields/bodyFields';
 
 const show = { resource: ['knowledgeBase'], operation: ['create'] };
 
-/** POST /v2/_knowledge_base (JSON; the path has an underscore between the words) */
+/** The path has an underscore between the words. */
 export const createKnowledgeBase: Operation = {
 	resource: 'knowledgeBase',
 	option: {

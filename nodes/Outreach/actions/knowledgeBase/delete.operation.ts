@@ -1,7 +1,6 @@
 import type { Operation } from '../operation';
 import { knowledgeBaseId } from './knowledgeBaseId';
 
-/** DELETE /v2/_knowledgebase/{id} */
 export const deleteKnowledgeBase: Operation = {
 	resource: 'knowledgeBase',
 	option: {

@@ -1,7 +1,7 @@
 import type { Operation } from '../operation';
 import { knowledgeBaseId } from './knowledgeBaseId';
 
-/** GET /v2/_knowledgebase/{id} (no underscore inside the word, unlike Create's path) */
+/** No underscore inside the word, unlike Create's path. */
 export const getKnowledgeBase: Operation = {
 	resource: 'knowledgeBase',
 	option: {

@@ -1,6 +1,6 @@
 import { idField } from '../../fields/idField';
 
-/** The knowledge base ID of Get, Update and Delete: one property, evaluated once per item. */
+/** One property for Get, Update and Delete. */
 export const knowledgeBaseId = idField({
 	name: 'knowledgeBaseId',
 	displayName: 'Knowledge Base ID',
