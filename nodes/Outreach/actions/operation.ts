@@ -66,7 +66,6 @@ interface PathId {
 }
 
 export interface Operation {
-	resource: string;
 	option: INodePropertyOptions & { action: string; description: string };
 	fields: Field[];
 	request: {

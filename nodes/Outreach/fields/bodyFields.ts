@@ -19,26 +19,26 @@ export function bodyField(field: Field, to: string, check?: Check): Field {
 	return { ...field, send: { to, check } };
 }
 
+/** What a text field adds to its name and type, and its check. */
+type TextMore = Partial<INodeProperties> & { check?: Check };
+
 /** An optional text field of a collection, sent at `to`. */
-export function textOption(
-	displayName: string,
-	name: string,
-	to: string,
-	more: Partial<INodeProperties> = {},
-): Field {
-	return bodyField({ displayName, name, type: 'string', default: '', ...more }, to);
+export function textOption(displayName: string, name: string, to: string, more: TextMore = {}) {
+	const { check, ...property } = more;
+	return bodyField({ displayName, name, type: 'string', default: '', ...property }, to, check);
 }
 
-/** A required text field shown for `show`, sent at `to`, that must not be empty. */
+/** A required text field shown for `show`, sent at `to`: by default, it must not be empty. */
 export function requiredText(
 	displayName: string,
 	name: string,
 	to: string,
 	show: Record<string, string[]>,
-	more: Partial<INodeProperties> = {},
+	more: TextMore = {},
 ): Field {
+	const { check = required, ...property } = more;
 	const field: Field = { displayName, name, type: 'string', required: true, default: '' };
-	return bodyField({ ...field, displayOptions: { show }, ...more }, to, required);
+	return bodyField({ ...field, displayOptions: { show }, ...property }, to, check);
 }
 
 export function checks(...all: Check[]): Check {

@@ -130,12 +130,9 @@ export function stoppedItem(node: INode, index: number): INodeExecutionData {
 export function outcomes(endings: Array<Ending | undefined>, write?: Write): string {
 	const by = (outcome: Outcome) =>
 		[...endings.keys()].filter((index) => (endings[index]?.outcome ?? 'unsent') === outcome);
-	const [succeeded, failures, unknown, unsent] = [
-		by('succeeded'),
-		by('failed'),
-		by('unknown'),
-		by('unsent'),
-	];
+	const [succeeded, failures, unknown, unsent] = (
+		['succeeded', 'failed', 'unknown', 'unsent'] as const
+	).map(by);
 	const earlier = [...endings.keys()].filter((index) => endings[index]?.earlier);
 	const now = (indexes: number[]) => indexes.filter((index) => !endings[index]?.earlier).length;
 	const sent = now(succeeded) + now(failures) + now(unknown);

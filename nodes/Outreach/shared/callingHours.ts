@@ -89,14 +89,12 @@ export function withinCallingHours(
 	timeZone: string,
 ): boolean {
 	const { day, minute } = localTime(instant, timeZone);
+	const yesterday = (day + 6) % 7;
+	// A period past midnight goes on into the next day.
 	return periods.some(
-		(period) =>
-			(period.day === day &&
-				minute >= period.start &&
-				minute < Math.min(period.end, MINUTES_A_DAY)) ||
-			(period.end > MINUTES_A_DAY &&
-				(period.day + 1) % 7 === day &&
-				minute < period.end - MINUTES_A_DAY),
+		({ day: on, start, end }) =>
+			(on === day && minute >= start && minute < Math.min(end, MINUTES_A_DAY)) ||
+			(on === yesterday && minute < end - MINUTES_A_DAY),
 	);
 }
 

@@ -3,14 +3,9 @@
 const ISO_DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
-export interface WallClock {
-	year: number;
-	month: number;
-	day: number;
-	hour: number;
-	minute: number;
-	second: number;
-}
+const FIELDS = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const;
+
+export type WallClock = Record<(typeof FIELDS)[number], number>;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -32,14 +27,7 @@ export function wallClockIn(instant: number, timeZone: string): WallClock {
 	}
 	const parts = formatter.formatToParts(new Date(instant));
 	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-	return {
-		year: get('year'),
-		month: get('month'),
-		day: get('day'),
-		hour: get('hour'),
-		minute: get('minute'),
-		second: get('second'),
-	};
+	return Object.fromEntries(FIELDS.map((field) => [field, get(field)])) as WallClock;
 }
 
 /** A wall clock's fields read as if they were UTC: what instants of one zone are compared by. */

@@ -72,9 +72,7 @@ export function baseUrlProblem(baseUrl: string): string | undefined {
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
 		return `"${baseUrl}" is not an http:// or https:// address`;
 	}
-	if (USER_INFO.test(baseUrl)) {
-		return 'must not carry a user name or password';
-	}
+	if (USER_INFO.test(baseUrl)) return 'must not carry a user name or password';
 	if (baseUrl.includes('?')) return 'must not have a query (?…)';
 	if (baseUrl.includes('#')) return 'must not have a fragment (#…)';
 	return undefined;

@@ -1,6 +1,6 @@
 import type { Field, Operation } from '../operation';
 import { additionalFieldsCollection } from '../../fields/additionalFields';
-import { bodyField, required } from '../../fields/bodyFields';
+import { requiredText } from '../../fields/bodyFields';
 import { ACTION_CREATE_REQUEST, NAMED_ACTION_TYPES } from '../../shared/constants';
 import type { Destination } from '../../shared/destinations';
 
@@ -22,7 +22,6 @@ export function actionCreation(
 	destinations?: Destination[],
 ): Operation {
 	return {
-		resource: 'action',
 		option,
 		request: {
 			...ACTION_CREATE_REQUEST,
@@ -39,70 +38,55 @@ export function actionCreation(
 
 /** Description is optional for telephony only. */
 const actionIdentityFields: Field[] = [
-	bodyField(
-		{
-			displayName: 'Name',
-			name: 'actionName',
-			type: 'string',
-			required: true,
-			default: '',
-			description: 'Display name of the action',
-			displayOptions: { show: { resource: ['action'], operation: actionCreations } },
-		},
+	requiredText(
+		'Name',
+		'actionName',
 		'name',
-		required,
-	),
-	bodyField(
+		{ resource: ['action'], operation: actionCreations },
 		{
-			displayName: 'Description',
-			name: 'actionDescription',
-			type: 'string',
-			required: true,
-			typeOptions: { rows: 2 },
-			default: '',
-			description: 'What the action is for; the AI agent reads it to decide when to use the action',
-			displayOptions: {
-				show: {
-					resource: ['action'],
-					operation: actionCreations.filter((operation) => operation !== 'createTelephony'),
-				},
-			},
+			description: 'Display name of the action',
 		},
+	),
+	requiredText(
+		'Description',
+		'actionDescription',
 		'description',
-		required,
+		{
+			resource: ['action'],
+			operation: actionCreations.filter((name) => name !== 'createTelephony'),
+		},
+		{
+			typeOptions: { rows: 2 },
+			description: 'What the action is for; the AI agent reads it to decide when to use the action',
+		},
 	),
 ];
 
 /** The integration's upper-case system name, which the service description leaves to the user. */
-export const integrationTypeField = bodyField(
+export const integrationTypeField = requiredText(
+	'Integration Type',
+	'integrationType',
+	'type',
+	{ resource: ['action'], operation: ['createStaffing', 'createTelephony'] },
 	{
-		displayName: 'Integration Type',
-		name: 'integrationType',
-		type: 'string',
-		required: true,
-		default: '',
 		placeholder: 'e.g. MY_ATS',
 		description:
 			'Upper-case system name of your staffing-system or telephony integration, as the service knows it',
-		displayOptions: {
-			show: { resource: ['action'], operation: ['createStaffing', 'createTelephony'] },
+		check: (value) => {
+			const type = String(value ?? '')
+				.trim()
+				.toUpperCase();
+			if (!/^[A-Z][A-Z0-9_]*$/.test(type)) {
+				return {
+					problem: `"${type}" is not an upper-case system name`,
+					hint: 'Use letters, digits and underscores, e.g. MY_ATS.',
+				};
+			}
+			if (NAMED_ACTION_TYPES.includes(type)) {
+				return { problem: `"${type}" is a built-in action kind, not an integration name` };
+			}
+			return { value: type };
 		},
-	},
-	'type',
-	(value) => {
-		const type = String(value ?? '')
-			.trim()
-			.toUpperCase();
-		if (!/^[A-Z][A-Z0-9_]*$/.test(type)) {
-			return {
-				problem: `"${type}" is not an upper-case system name`,
-				hint: 'Use letters, digits and underscores, e.g. MY_ATS.',
-			};
-		}
-		if (NAMED_ACTION_TYPES.includes(type)) {
-			return { problem: `"${type}" is a built-in action kind, not an integration name` };
-		}
-		return { value: type };
 	},
 );
 

@@ -1,4 +1,11 @@
-import { bodyField, checks, required, textOption, trimmed } from '../../fields/bodyFields';
+import {
+	bodyField,
+	checks,
+	required,
+	requiredText,
+	textOption,
+	trimmed,
+} from '../../fields/bodyFields';
 import { actionAdditionalFields, actionCreation, showFor } from './common';
 
 /** `type: CALL_TRANSFER` and the destination `phone_number`. */
@@ -11,20 +18,11 @@ export const createCallTransferAction = actionCreation(
 	},
 	'CALL_TRANSFER',
 	[
-		bodyField(
-			{
-				displayName: 'Phone Number',
-				name: 'transferNumber',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: 'e.g. +14155550100',
-				description: 'Number the call is transferred to',
-				displayOptions: { show: showFor('createCallTransfer') },
-			},
-			'phone_number',
-			checks(trimmed, required),
-		),
+		requiredText('Phone Number', 'transferNumber', 'phone_number', showFor('createCallTransfer'), {
+			placeholder: 'e.g. +14155550100',
+			description: 'Number the call is transferred to',
+			check: checks(trimmed, required),
+		}),
 		actionAdditionalFields('createCallTransfer', 'transferFields', [
 			bodyField(
 				{

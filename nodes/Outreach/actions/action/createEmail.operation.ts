@@ -22,38 +22,20 @@ export const createEmailAction = actionCreation(
 	},
 	'SEND_EMAIL',
 	[
-		bodyField(
-			{
-				displayName: 'To',
-				name: 'to',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: 'e.g. {{ $json.email }}, sales@example.com',
-				description: 'Comma-separated recipients',
-				displayOptions: { show },
-			},
-			'email.to.value',
-			checks(commaList, required),
-		),
+		requiredText('To', 'to', 'email.to.value', show, {
+			placeholder: 'e.g. {{ $json.email }}, sales@example.com',
+			description: 'Comma-separated recipients',
+			check: checks(commaList, required),
+		}),
 		requiredText('From', 'from', 'email.from', show, {
 			placeholder: 'e.g. team@example.com',
 			description: 'Sender address',
 		}),
-		bodyField(
-			{
-				displayName: 'Mail Provider',
-				name: 'fromType',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: 'e.g. gmail',
-				description: 'Name of the mail provider that sends it; sent in lower case',
-				displayOptions: { show },
-			},
-			'email.from_type',
-			checks(lowerCase, required),
-		),
+		requiredText('Mail Provider', 'fromType', 'email.from_type', show, {
+			placeholder: 'e.g. gmail',
+			description: 'Name of the mail provider that sends it; sent in lower case',
+			check: checks(lowerCase, required),
+		}),
 		requiredText('User ID', 'userId', 'email.user_id', show, {
 			description: 'ID of the user whose mail account authenticates the sending',
 		}),

@@ -1,5 +1,4 @@
 import {
-	bodyField,
 	checks,
 	commaList,
 	required,
@@ -21,34 +20,16 @@ export const createSmsAction = actionCreation(
 	},
 	'SEND_SMS',
 	[
-		bodyField(
-			{
-				displayName: 'To',
-				name: 'smsTo',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: 'e.g. +14155550100',
-				description: 'Comma-separated recipient phone numbers',
-				displayOptions: { show },
-			},
-			'sms.to.value',
-			checks(commaList, required),
-		),
-		bodyField(
-			{
-				displayName: 'Provider',
-				name: 'provider',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: 'e.g. TWILIO',
-				description: 'Name of the SMS provider; sent in upper case',
-				displayOptions: { show },
-			},
-			'sms.provider',
-			checks(upperCase, required),
-		),
+		requiredText('To', 'smsTo', 'sms.to.value', show, {
+			placeholder: 'e.g. +14155550100',
+			description: 'Comma-separated recipient phone numbers',
+			check: checks(commaList, required),
+		}),
+		requiredText('Provider', 'provider', 'sms.provider', show, {
+			placeholder: 'e.g. TWILIO',
+			description: 'Name of the SMS provider; sent in upper case',
+			check: checks(upperCase, required),
+		}),
 		requiredText('From', 'smsFrom', 'sms.from', show, {
 			placeholder: 'e.g. +14155550199',
 			description: 'Sender phone number',
@@ -58,17 +39,10 @@ export const createSmsAction = actionCreation(
 			description: 'Message template',
 		}),
 		actionAdditionalFields('createSms', 'smsFields', [
-			bodyField(
-				{
-					displayName: 'CC',
-					name: 'cc',
-					type: 'string',
-					default: '',
-					description: 'Comma-separated phone numbers that get a copy',
-				},
-				'sms.cc',
-				commaList,
-			),
+			textOption('CC', 'cc', 'sms.cc', {
+				description: 'Comma-separated phone numbers that get a copy',
+				check: commaList,
+			}),
 			mandatoryOption(
 				'Whether the agent must get a confirmation before the conversation goes on',
 				false,

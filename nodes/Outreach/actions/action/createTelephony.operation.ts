@@ -7,7 +7,22 @@ import {
 	showFor,
 } from './common';
 
-const show = showFor('createTelephony');
+/** A number's ID in the telephony system: a whole number. */
+const numberId = (displayName: string, name: string, to: string, description: string) =>
+	bodyField(
+		{
+			displayName,
+			name,
+			type: 'number',
+			required: true,
+			typeOptions: { numberPrecision: 0 },
+			default: 0,
+			description,
+			displayOptions: { show: showFor('createTelephony') },
+		},
+		to,
+		integer,
+	);
 
 /** `type` is the integration's name; the numbers are integer IDs. */
 export const createTelephonyAction = actionCreation(
@@ -20,33 +35,17 @@ export const createTelephonyAction = actionCreation(
 	undefined,
 	[
 		integrationTypeField,
-		bodyField(
-			{
-				displayName: 'From Number ID',
-				name: 'fromNumberId',
-				type: 'number',
-				required: true,
-				typeOptions: { numberPrecision: 0 },
-				default: 0,
-				description: 'ID of the source number in the telephony system',
-				displayOptions: { show },
-			},
+		numberId(
+			'From Number ID',
+			'fromNumberId',
 			'webhook.from',
-			integer,
+			'ID of the source number in the telephony system',
 		),
-		bodyField(
-			{
-				displayName: 'To Number ID',
-				name: 'toNumberId',
-				type: 'number',
-				required: true,
-				typeOptions: { numberPrecision: 0 },
-				default: 0,
-				description: 'ID of the destination number in the telephony system',
-				displayOptions: { show },
-			},
+		numberId(
+			'To Number ID',
+			'toNumberId',
 			'webhook.to',
-			integer,
+			'ID of the destination number in the telephony system',
 		),
 		actionAdditionalFields('createTelephony', 'telephonyFields', [
 			textOption('Description', 'description', 'description', {
@@ -57,18 +56,11 @@ export const createTelephonyAction = actionCreation(
 				'Whether to wait for the telephony system’s response before the call goes on',
 				false,
 			),
-			bodyField(
-				{
-					displayName: 'Tags',
-					name: 'tags',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. sales, follow-up',
-					description: 'Comma-separated call tags',
-				},
-				'tags',
-				commaList,
-			),
+			textOption('Tags', 'tags', 'tags', {
+				placeholder: 'e.g. sales, follow-up',
+				description: 'Comma-separated call tags',
+				check: commaList,
+			}),
 		]),
 	],
 );

@@ -2,7 +2,6 @@ import type { Operation } from '../operation';
 
 /** Its query parameters are not shown: the other lists' page and per_page. */
 export const getManyActions: Operation = {
-	resource: 'action',
 	option: {
 		name: 'Get Many',
 		value: 'getAll',

@@ -6,7 +6,6 @@ import { ASSISTANT_MODEL_FIELD } from '../../shared/constants';
 const show = { resource: ['assistant'], operation: ['create'] };
 
 export const createAssistant: Operation = {
-	resource: 'assistant',
 	option: {
 		name: 'Create',
 		value: 'create',

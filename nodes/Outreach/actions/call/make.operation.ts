@@ -1,6 +1,6 @@
 import type { Operation } from '../operation';
 import { additionalFieldsCollection } from '../../fields/additionalFields';
-import { bodyField, phoneNumber, textOption } from '../../fields/bodyFields';
+import { phoneNumber, requiredText, textOption } from '../../fields/bodyFields';
 import { idField } from '../../fields/idField';
 
 const show = { resource: ['call'], operation: ['make'] };
@@ -15,7 +15,6 @@ const agentId = idField({
 });
 
 export const makeCall: Operation = {
-	resource: 'call',
 	option: {
 		name: 'Make',
 		value: 'make',
@@ -36,21 +35,11 @@ export const makeCall: Operation = {
 	},
 	fields: [
 		agentId,
-		bodyField(
-			{
-				displayName: 'Phone Number',
-				name: 'phoneNumber',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: 'e.g. +14155550100',
-				description:
-					'Number to call, in E.164 format: a plus sign, the country code and the number',
-				displayOptions: { show },
-			},
-			'phone_number',
-			phoneNumber,
-		),
+		requiredText('Phone Number', 'phoneNumber', 'phone_number', show, {
+			placeholder: 'e.g. +14155550100',
+			description: 'Number to call, in E.164 format: a plus sign, the country code and the number',
+			check: phoneNumber,
+		}),
 		additionalFieldsCollection('callFields', show, [
 			textOption('Call Purpose', 'callPurpose', 'call_purpose', {
 				typeOptions: { rows: 2 },

@@ -34,20 +34,11 @@ const fields: Field[] = [
 		'touchpoint.start_at',
 		dateTime,
 	),
-	bodyField(
-		{
-			displayName: 'Assistant ID',
-			name: 'assistantId',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. 42',
-			description: 'ID of the assistant that runs the touchpoint (a whole number)',
-			displayOptions: { show },
-		},
-		'touchpoint.assistant_id',
-		integer,
-	),
+	requiredText('Assistant ID', 'assistantId', 'touchpoint.assistant_id', show, {
+		placeholder: 'e.g. 42',
+		description: 'ID of the assistant that runs the touchpoint (a whole number)',
+		check: integer,
+	}),
 	requiredText('Touchpoint Type', 'touchpointType', 'touchpoint.type', show, {
 		default: 'MESSAGING',
 		description: 'Type of the touchpoint; the service’s example is MESSAGING',
@@ -97,7 +88,6 @@ const fields: Field[] = [
 
 /** A campaign with one messaging touchpoint. */
 export const createCampaign: Operation = {
-	resource: 'campaign',
 	option: {
 		name: 'Create',
 		value: 'create',

@@ -3,7 +3,6 @@ import { campaignId } from './campaignId';
 
 /** The service description names this placeholder "id", unlike Get's "campaign_id". */
 export const deleteCampaign: Operation = {
-	resource: 'campaign',
 	option: {
 		name: 'Delete',
 		value: 'delete',

@@ -2,7 +2,6 @@ import type { Operation } from '../operation';
 import { campaignId } from './campaignId';
 
 export const getCampaign: Operation = {
-	resource: 'campaign',
 	option: {
 		name: 'Get',
 		value: 'get',

@@ -1,7 +1,6 @@
 import type { Operation } from '../operation';
 
 export const getManyCampaigns: Operation = {
-	resource: 'campaign',
 	option: {
 		name: 'Get Many',
 		value: 'getAll',

@@ -75,18 +75,11 @@ export const touchpointSettingsFields: Field[] = [
 				},
 				'touchpoint.additional_settings.execution_days',
 			),
-			bodyField(
-				{
-					displayName: 'From Numbers',
-					name: 'fromNumbers',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. +14155550100, +14155550101',
-					description: 'Comma-separated sender numbers',
-				},
-				'touchpoint.additional_settings.from_numbers',
-				commaList,
-			),
+			textOption('From Numbers', 'fromNumbers', 'touchpoint.additional_settings.from_numbers', {
+				placeholder: 'e.g. +14155550100, +14155550101',
+				description: 'Comma-separated sender numbers',
+				check: commaList,
+			}),
 			bodyField(
 				{
 					displayName: 'Ignore Suppression',

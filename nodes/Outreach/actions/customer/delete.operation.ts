@@ -2,7 +2,6 @@ import type { Operation } from '../operation';
 import { customerId } from './customerId';
 
 export const deleteCustomer: Operation = {
-	resource: 'customer',
 	option: {
 		name: 'Delete',
 		value: 'delete',

@@ -1,7 +1,6 @@
 import type { Operation } from '../operation';
 
 export const getManyCustomers: Operation = {
-	resource: 'customer',
 	option: {
 		name: 'Get Many',
 		value: 'getAll',

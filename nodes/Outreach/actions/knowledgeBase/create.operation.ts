@@ -6,7 +6,6 @@ const show = { resource: ['knowledgeBase'], operation: ['create'] };
 
 /** The path has an underscore between the words. */
 export const createKnowledgeBase: Operation = {
-	resource: 'knowledgeBase',
 	option: {
 		name: 'Create',
 		value: 'create',

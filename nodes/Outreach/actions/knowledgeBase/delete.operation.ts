@@ -2,7 +2,6 @@ import type { Operation } from '../operation';
 import { knowledgeBaseId } from './knowledgeBaseId';
 
 export const deleteKnowledgeBase: Operation = {
-	resource: 'knowledgeBase',
 	option: {
 		name: 'Delete',
 		value: 'delete',

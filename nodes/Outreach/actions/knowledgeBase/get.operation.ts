@@ -3,7 +3,6 @@ import { knowledgeBaseId } from './knowledgeBaseId';
 
 /** No underscore inside the word, unlike Create's path. */
 export const getKnowledgeBase: Operation = {
-	resource: 'knowledgeBase',
 	option: {
 		name: 'Get',
 		value: 'get',

@@ -8,7 +8,6 @@ const show = { resource: ['knowledgeBase'], operation: ['update'] };
 
 /** Multipart/form-data: the files come from the item's binary data. */
 export const updateKnowledgeBase: Operation = {
-	resource: 'knowledgeBase',
 	option: {
 		name: 'Update',
 		value: 'update',

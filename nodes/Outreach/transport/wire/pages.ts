@@ -57,13 +57,8 @@ export async function readAllPages(
 	const listedIds = new Set<string>();
 	let previousPage = '';
 	for (let page = 1; ; page++) {
-		const {
-			records: pageRecords,
-			total,
-			label,
-			totalSaysMore,
-			hasMore,
-		} = await readListPage(account, request, lane, page, perPage);
+		const listed = await readListPage(account, request, lane, page, perPage);
+		const { records: pageRecords, total, label, totalSaysMore, hasMore } = listed;
 		let fresh = 0;
 		let withoutId = false;
 		for (const record of pageRecords) {
