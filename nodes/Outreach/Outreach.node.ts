@@ -32,7 +32,6 @@ import { getActions, searchCampaigns, searchCustomers } from './methods';
 import { runItems } from './run';
 import { OUTREACH_DESCRIPTION } from './shared/constants';
 
-/** Every operation, resource by resource, as the service description lists them. */
 export const resources: Resource[] = [
 	{ value: 'call', defaultOperation: 'make', operations: [makeCall] },
 	{

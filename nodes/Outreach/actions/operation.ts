@@ -35,7 +35,6 @@ interface Send {
 	build?: (body: IDataObject, form: ItemForm, path: string) => void | Promise<void>;
 }
 
-/** A form field, and what it sends. */
 export type Field = INodeProperties & { send?: Send };
 
 /**
@@ -80,4 +79,49 @@ export interface Operation {
 	/** `list`: a list read page by page, one item per record. */
 	output?: 'list';
 	write?: Write;
+}
+
+// The shapes several resources' operations share.
+
+function option(name: string, value: string, action: string, description: string) {
+	return { name, value, action, description };
+}
+
+/** The path's one `{placeholder}`, filled by `id`. */
+const idsOf = (path: string, id: INodeProperties) => ({
+	[/\{(\w+)\}/.exec(path)?.[1] ?? '']: { field: id },
+});
+
+/** Get Many of a list, read page by page; `records` names them, e.g. "campaigns". */
+export function getMany(records: string, path: string): Operation {
+	return {
+		option: option('Get Many', 'getAll', `Get many ${records}`, `List ${records}, page by page`),
+		request: { method: 'GET', path },
+		output: 'list',
+		fields: [],
+	};
+}
+
+/** Get of one `record`, e.g. "campaign", by its ID. */
+export function getOne(record: string, path: string, id: INodeProperties): Operation {
+	return {
+		option: option('Get', 'get', `Get a ${record}`, `Read one ${record} by ID`),
+		request: { method: 'GET', path, ids: idsOf(path, id) },
+		fields: [id],
+	};
+}
+
+/** Delete of one `record` by its ID; `unknownOutcome` says how to check. */
+export function deleteOne(
+	record: string,
+	path: string,
+	id: INodeProperties,
+	unknownOutcome: string,
+): Operation {
+	return {
+		option: option('Delete', 'delete', `Delete a ${record}`, `Delete one ${record} by ID`),
+		request: { method: 'DELETE', path, ids: idsOf(path, id) },
+		write: { unknownOutcome },
+		fields: [id],
+	};
 }

@@ -19,7 +19,6 @@ export function bodyField(field: Field, to: string, check?: Check): Field {
 	return { ...field, send: { to, check } };
 }
 
-/** What a text field adds to its name and type, and its check. */
 type TextMore = Partial<INodeProperties> & { check?: Check };
 
 /** An optional text field of a collection, sent at `to`. */
@@ -56,7 +55,6 @@ export function checks(...all: Check[]): Check {
 export const required: Check = (value) =>
 	isEmptyValue(value) ? { problem: 'must not be empty' } : { value };
 
-/** A phone number in E.164, sent trimmed. */
 export const phoneNumber: Check = (value) => {
 	const text = String(value ?? '').trim();
 	const problem = phoneNumberProblem(text);
@@ -101,10 +99,8 @@ export const dateTime: Check = (value, form) => {
 			};
 };
 
-/** A comma-separated text, sent as a list. */
 export const commaList: Check = (value) => ({ value: commaSeparated(value) });
 
-/** Text sent trimmed, and in lower or upper case. */
 export const trimmed: Check = (value) => ({ value: String(value).trim() });
 export const lowerCase: Check = (value) => ({ value: String(value).trim().toLowerCase() });
 export const upperCase: Check = (value) => ({ value: String(value).trim().toUpperCase() });

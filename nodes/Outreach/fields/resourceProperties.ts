@@ -2,7 +2,6 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { Field, Operation } from '../actions/operation';
 
-/** A resource of the node, and the operation shown first. */
 export interface Resource {
 	value: string;
 	defaultOperation: string;

@@ -4,7 +4,6 @@ export interface Block {
 	description: string;
 }
 
-/** A block about one field: "<field>: <problem>". */
 export function fieldBlock(field: string, problem: string, description: string): Block {
 	return { message: `${field}: ${problem}`, description };
 }

@@ -32,15 +32,12 @@ export interface Claimed {
 }
 
 export interface ClaimRules {
-	/** It places a call or campaign: counted toward `cap`, and an identical one is not placed twice. */
 	places: boolean;
-	/** Most people the placing requests of the execution may reach (0: no cap). */
+	/** Most people the execution's calls and campaigns may reach (0: no cap). */
 	cap: number;
-	/** How many people this request reaches: a call one, a campaign its customers. */
+	/** People this request reaches: a call one, a campaign its customers. */
 	weight: number;
-	/** An identical call or campaign placed earlier does not stop this one. */
 	allowRepeats: boolean;
-	/** An identical request whose outcome is unknown does not stop this one. */
 	resendUnknown: boolean;
 }
 

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-/** A form's fields, each file as its name, size and type. */
 export function formFields(form: FormData): IDataObject[] {
 	return [...form.entries()].map(([name, value]) =>
 		typeof value === 'string'

@@ -17,7 +17,6 @@ class NotJson extends Error {
 
 const joined = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
-/** What JSON would drop or change, or undefined. */
 function lossOf(value: unknown, inList: boolean): string | undefined {
 	if (typeof value === 'function') return 'is a function';
 	if (typeof value === 'symbol') return 'is a symbol';

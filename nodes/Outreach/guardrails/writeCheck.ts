@@ -4,7 +4,6 @@ import type { Block } from './blocks';
 import type { CredentialGuards } from './credentialGuards';
 import type { Claimed, ExecutionLedger } from './executionLedger';
 
-/** The outcome of checking a write against its execution's ledger. */
 export type WriteCheck =
 	| { claimed: Claimed }
 	/** Not sent: the earlier identical call's or campaign's answer (undefined once no longer held). */

@@ -11,7 +11,6 @@ export interface Planned {
 	halts?: boolean;
 }
 
-/** Claims a write in the execution's ledger. */
 export function claim(run: NodeRun, key: string, sent: unknown): WriteCheck {
 	const { places } = run.operation.write ?? {};
 	const people =

@@ -39,7 +39,6 @@ export function blockError(node: INode, block: Block, index: number): NodeOperat
 	});
 }
 
-/** An item a guardrail blocked: nothing was sent. */
 export function blocked(node: INode, block: Block, index: number): Ending {
 	return failed('unsent', blockError(node, block, index), index);
 }
@@ -74,18 +73,9 @@ export function dryRunOutput(
 	const url = new URL(`${baseUrl}/${request.url.replace(/^\/+/, '')}`);
 	for (const [name, value] of Object.entries(request.qs ?? {}))
 		url.searchParams.set(name, String(value));
-	const body = sent instanceof FormData ? formFields(sent) : sent;
-	return [
-		{
-			json: {
-				dryRun: true,
-				method: request.method ?? 'GET',
-				url: url.href,
-				body: body as IDataObject,
-			},
-			pairedItem: { item: index },
-		},
-	];
+	const body = (sent instanceof FormData ? formFields(sent) : sent) as IDataObject;
+	const json = { dryRun: true, method: request.method ?? 'GET', url: url.href, body };
+	return [{ json, pairedItem: { item: index } }];
 }
 
 /** What a write may have done: its unknownOutcome before the colon ("The call may have been placed"). */
@@ -115,15 +105,10 @@ export function notSentAgain(node: INode, unknownOutcome: string, index: number)
 
 /** With Continue On Fail, an item Stop kept from being sent. */
 export function stoppedItem(node: INode, index: number): INodeExecutionData {
-	return {
-		json: {},
-		error: new NodeOperationError(
-			node,
-			'Not sent: the execution was stopped before this item was sent',
-			{ itemIndex: index, description: 'Nothing was sent for this item.' },
-		),
-		pairedItem: { item: index },
-	};
+	const message = 'Not sent: the execution was stopped before this item was sent';
+	const description = 'Nothing was sent for this item.';
+	const error = new NodeOperationError(node, message, { itemIndex: index, description });
+	return { json: {}, error, pairedItem: { item: index } };
 }
 
 /** What became of the run's items, and what a Retry does with them, for the error that fails the node. */

@@ -38,19 +38,10 @@ function proxyOf(node: INode, text: string): IHttpRequestOptions['proxy'] {
 	if (!url.hostname || !url.port) {
 		throw fieldError(node, 'Proxy', `"${text}" needs a host and a port, e.g. http://myproxy:3128`);
 	}
-	return {
-		host: url.hostname,
-		port: Number(url.port),
-		protocol: url.protocol.replace(/:$/, ''),
-		...(url.username
-			? {
-					auth: {
-						username: decodeURIComponent(url.username),
-						password: decodeURIComponent(url.password),
-					},
-				}
-			: {}),
-	};
+	const { hostname: host, port, username, password } = url;
+	const auth = { username: decodeURIComponent(username), password: decodeURIComponent(password) };
+	const protocol = url.protocol.replace(/:$/, '');
+	return { host, port: Number(port), protocol, ...(username ? { auth } : {}) };
 }
 
 /** The run's settings, read once from the first item, as n8n reads a node's settings. */

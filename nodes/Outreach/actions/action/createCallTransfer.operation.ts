@@ -8,7 +8,6 @@ import {
 } from '../../fields/bodyFields';
 import { actionAdditionalFields, actionCreation, showFor } from './common';
 
-/** `type: CALL_TRANSFER` and the destination `phone_number`. */
 export const createCallTransferAction = actionCreation(
 	{
 		name: 'Create Call Transfer',

@@ -12,7 +12,6 @@ import { actionAdditionalFields, actionCreation, mandatoryOption, showFor } from
 
 const show = showFor('createEmail');
 
-/** `type: SEND_EMAIL`, the message under `email`. */
 export const createEmailAction = actionCreation(
 	{
 		name: 'Create Email',

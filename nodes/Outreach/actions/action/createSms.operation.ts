@@ -10,7 +10,6 @@ import { actionAdditionalFields, actionCreation, mandatoryOption, showFor } from
 
 const show = showFor('createSms');
 
-/** `type: SEND_SMS`, the message under `sms`. */
 export const createSmsAction = actionCreation(
 	{
 		name: 'Create SMS',

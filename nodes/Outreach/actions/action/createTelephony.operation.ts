@@ -7,7 +7,6 @@ import {
 	showFor,
 } from './common';
 
-/** A number's ID in the telephony system: a whole number. */
 const numberId = (displayName: string, name: string, to: string, description: string) =>
 	bodyField(
 		{

@@ -1,6 +1,5 @@
 import { idField } from '../../fields/idField';
 
-/** One property for Get and Delete. */
 export const campaignId = idField({
 	name: 'campaignId',
 	displayName: 'Campaign ID',

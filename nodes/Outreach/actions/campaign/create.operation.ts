@@ -86,7 +86,6 @@ const fields: Field[] = [
 	]),
 ];
 
-/** A campaign with one messaging touchpoint. */
 export const createCampaign: Operation = {
 	option: {
 		name: 'Create',

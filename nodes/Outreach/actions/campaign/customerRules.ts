@@ -29,7 +29,6 @@ function customerEntryProblem(entry: unknown, position: number): string | undefi
 
 const EMPTY = 'is empty: map at least one customer, or choose Customers → None';
 
-/** Customers (JSON): a non-empty array of customers. */
 export function checkCustomersJson(
 	value: unknown,
 ): { value: unknown[] } | { problem: string; hint?: string } {

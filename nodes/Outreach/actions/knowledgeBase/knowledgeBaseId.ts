@@ -1,6 +1,5 @@
 import { idField } from '../../fields/idField';
 
-/** One property for Get, Update and Delete. */
 export const knowledgeBaseId = idField({
 	name: 'knowledgeBaseId',
 	displayName: 'Knowledge Base ID',
