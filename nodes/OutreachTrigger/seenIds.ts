@@ -1,7 +1,4 @@
-/**
- * The trigger's seen IDs, kept between polls: those that left the list (at most `maxAbsent`), then
- * the list's, so that an ID a short answer hid is not new again when it comes back.
- */
+/** The trigger's seen IDs: those that left the list (at most `maxAbsent`), then the list's. */
 interface SeenIds {
 	ids: string[];
 	isNew: (id: string) => boolean;

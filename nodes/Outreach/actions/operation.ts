@@ -25,10 +25,7 @@ export type Check = (
 	form: ItemForm,
 ) => { value: unknown } | { problem: string; hint?: string };
 
-/**
- * How a field takes part in the request: its value set at the dotted path `to` (every field's first,
- * in form order), then its check and its part `build` from the form (`path`: its parameter).
- */
+/** A field's part: its value set at the dotted path `to`, then its check and what it `build`s. */
 interface Send {
 	to?: string;
 	check?: Check;
@@ -38,9 +35,8 @@ interface Send {
 export type Field = INodeProperties & { send?: Send };
 
 /**
- * What a write places and whom it reaches, by body paths: a call to a lead, or a campaign reaching
- * its customers (a list at `people`, each one's number at `number`). Two writes reach the same lead
- * when the `lead` paths (and the number) hold the same text, spaces collapsed and case folded.
+ * What a write places and whom it reaches: a call's lead, or a campaign's customers (at `people`,
+ * each one's number at `number`), told apart by the text at the `lead` paths, folded.
  */
 export type Places =
 	| { what: 'call'; lead: string[] }
@@ -59,10 +55,7 @@ export interface Write {
 }
 
 /** A `{placeholder}` of the path, the field that fills it, and the body key that repeats it. */
-interface PathId {
-	field: INodeProperties;
-	alsoInBody?: string;
-}
+type PathId = { field: INodeProperties; alsoInBody?: string };
 
 export interface Operation {
 	option: INodePropertyOptions & { action: string; description: string };

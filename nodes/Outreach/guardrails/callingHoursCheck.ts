@@ -3,17 +3,11 @@ import { fieldBlock, type Block } from './blocks';
 import { parseTimeZone, type CredentialGuards } from './credentialGuards';
 
 /** A call outside the Calling Hours: why, and the first moment a call is allowed (ISO 8601). */
-export interface OutsideHours {
-	message: string;
-	nextCallAllowedAt: string;
-}
+export type OutsideHours = { message: string; nextCallAllowedAt: string };
 
 const NOT_SENT = 'Nothing was sent. Fix the setting there; only the owner of the credential can.';
 
-/**
- * Whether a call may be placed now under the Calling Hours, read in the recipient's time zone, else
- * the credential's, else the workflow's. A setting that cannot be read blocks the call.
- */
+/** Whether a call may be placed now, in the recipient's, credential's or workflow's time zone. */
 export function callingHoursCheck(
 	{ hours, hoursText, hoursZone }: CredentialGuards,
 	recipientZone: unknown,

@@ -20,10 +20,7 @@ export interface CredentialGuards {
 	dryRun: boolean;
 }
 
-/**
- * Max Calls per Execution: empty, no cap (as on credentials saved before it existed); else a whole
- * number of at least 1, and anything else a problem, so that a typing mistake never lifts the cap.
- */
+/** Max Calls per Execution: empty, no cap; anything but a whole number from 1 blocks every call. */
 function parseCallCap(value: unknown): CredentialGuards['cap'] {
 	if (value === undefined || value === null || value === '') return { calls: 0 };
 	const text = typeof value === 'string' ? value.trim() : undefined;

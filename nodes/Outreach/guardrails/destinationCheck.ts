@@ -8,10 +8,7 @@ const SETTING = 'Allowed Destinations (Outreach API credential)';
 const SENDING_AGAIN_WONT_HELP =
 	'Nothing was sent. Only the owner of the Outreach API credential can change its Allowed Destinations: sending the same number again will not help.';
 
-/**
- * Why the body as sent must not go: a place where the service reads a number holds anything but
- * E.164 text, or a number outside the Allowed Destinations (or the setting is mistyped).
- */
+/** Why the body as sent must not go: a number not strict E.164, or outside Allowed Destinations. */
 export function destinationBlock(
 	{ allowed }: CredentialGuards,
 	sent: unknown,

@@ -42,9 +42,8 @@ export interface ClaimRules {
 }
 
 /**
- * The writes one workflow execution sent through one credential, across its nodes, tries and tool
- * invocations: the calls and campaigns it placed (the cap, no identical one twice), and every write
- * whose outcome is unknown (nothing identical after it). `key` is what makes a request this request.
+ * What one execution sent through one credential, across nodes, tries and tool invocations: the
+ * calls and campaigns it placed (the cap; none twice), and the writes whose outcome is unknown.
  */
 export class ExecutionLedger {
 	private readonly placings = new Map<string, Placing>();
@@ -112,10 +111,7 @@ export class ExecutionLedger {
 /** The ledgers of each execution, one per credential account, by the object that stands for it. */
 const ledgers = new WeakMap<object, Map<string, ExecutionLedger>>();
 
-/**
- * The ledger of an execution for one credential account. `execution` is n8n's flow context, which
- * lives exactly as long as n8n holds the execution, so nothing outlives it.
- */
+/** `execution` is n8n's flow context, which lives as long as n8n holds the execution. */
 export function executionLedger(execution: object, account: string): ExecutionLedger {
 	let byAccount = ledgers.get(execution);
 	if (!byAccount) ledgers.set(execution, (byAccount = new Map()));

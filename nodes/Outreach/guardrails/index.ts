@@ -1,6 +1,4 @@
-// The guardrails: what the owner of the Outreach API credential bounds, checked on the request as it
-// is sent, before anything leaves. Each decides from the request and the credential alone, and says
-// why it blocks (a Block).
+// The guardrails the credential's owner sets, checked on each request as sent; each says why.
 export type { Block } from './blocks';
 export { callingHoursCheck, type OutsideHours } from './callingHoursCheck';
 export { credentialGuards, type CredentialGuards } from './credentialGuards';

@@ -40,9 +40,8 @@ function findCode(value: unknown, path: string, seen: Set<object>): void {
 }
 
 /**
- * A JSON body serialised once, and that text parsed back: the guardrails read `sent` and the request
- * carries `text`, so no getter, `toJSON` or later change to the body can make what is checked differ
- * from what is sent. Or what in it JSON cannot carry.
+ * A JSON body serialised once and parsed back, so that what is checked is what is sent, whatever a
+ * getter or `toJSON` does; or what in it JSON cannot carry.
  */
 function wireBody(body: unknown): { wire: { text: string; sent: unknown } } | WireProblem {
 	try {

@@ -18,10 +18,7 @@ const CAP_SETTING = 'Max Calls per Execution (Outreach API credential)';
 export const REPEAT_OPTION = 'Options → Allow Identical Repeats';
 export const RESEND_OPTION = 'Options → Resend After Unknown Outcome';
 
-/**
- * Claims the write `key` in its execution's ledger: for a call or campaign (`placed`, reaching
- * `people`), the cap applies and an identical one placed gives its answer; otherwise a block.
- */
+/** Claims the write `key` in the execution's ledger; a call or campaign (`placed`) counts. */
 export function checkWrite(
 	ledger: ExecutionLedger,
 	{ cap }: CredentialGuards,

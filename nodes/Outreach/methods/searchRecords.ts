@@ -3,10 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 import { recordId } from '../shared/validators';
 import { accountOf, editorLane, readListPage } from '../transport';
 
-/**
- * A "From List" search over one list, `label` naming each record. The service has no search
- * parameter, so the filter matches one page here; the next page is the pagination token.
- */
+/** A "From List" search over one list: the service has none, so one page is filtered here. */
 export function listSearch(path: string, label: (record: IDataObject, id: string) => string) {
 	return async function (
 		this: ILoadOptionsFunctions,

@@ -6,10 +6,7 @@ import { blockError, blocked, ended, failed, outcomeUnknown, type Ending } from 
 import type { NodeRun } from './nodeRun';
 
 /** How an item ends without being sent; `halts`: without Continue On Fail, nothing is sent. */
-export interface Planned {
-	ending: Ending;
-	halts?: boolean;
-}
+export type Planned = { ending: Ending; halts?: boolean };
 
 export function claim(run: NodeRun, key: string, sent: unknown): WriteCheck {
 	const { places } = run.operation.write ?? {};
@@ -33,11 +30,7 @@ export function checkedEnding(run: NodeRun, check: WriteCheck, index: number): P
 }
 
 /** The earlier answer, each record marked as a repeat that was not placed again. */
-function repeatOutput(
-	run: NodeRun,
-	earlier: INodeExecutionData[] | undefined,
-	index: number,
-): INodeExecutionData[] {
+function repeatOutput(run: NodeRun, earlier: INodeExecutionData[] | undefined, index: number) {
 	const placed = run.operation.write?.places?.what ?? 'request';
 	const notice = `Not placed again: an identical ${placed} was already placed in this execution${earlier ? '; this is its answer' : ' (its answer is no longer held)'}. To place it again on purpose, turn on ${REPEAT_OPTION}.`;
 	const records = earlier?.map((item) => item.json) ?? [{}];

@@ -22,6 +22,9 @@ export type Ending = {
 	earlier?: true;
 } & ({ output: INodeExecutionData[] } | { error: ItemError });
 
+/** Each item's ending, by index; none for an item not sent. */
+export type Endings = Array<Ending | undefined>;
+
 export const ended = (outcome: Outcome, output: INodeExecutionData[]): Ending => ({
 	outcome,
 	output,
@@ -43,10 +46,7 @@ export function blocked(node: INode, block: Block, index: number): Ending {
 	return failed('unsent', blockError(node, block, index), index);
 }
 
-/**
- * A call outside the Calling Hours: nothing was sent. As an item (with Continue On Fail), its error
- * says when to call, for a Wait node.
- */
+/** A call outside the Calling Hours; as an item (Continue On Fail), its error says when to call. */
 export function outsideHours(
 	node: INode,
 	outside: OutsideHours,
@@ -112,7 +112,7 @@ export function stoppedItem(node: INode, index: number): INodeExecutionData {
 }
 
 /** What became of the run's items, and what a Retry does with them, for the error that fails the node. */
-export function outcomes(endings: Array<Ending | undefined>, write?: Write): string {
+export function outcomes(endings: Endings, write?: Write): string {
 	const by = (outcome: Outcome) =>
 		[...endings.keys()].filter((index) => (endings[index]?.outcome ?? 'unsent') === outcome);
 	const [succeeded, failures, unknown, unsent] = (

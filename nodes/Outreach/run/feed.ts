@@ -1,13 +1,13 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import { failed, type Ending } from './endings';
+import { failed, type Endings } from './endings';
 import { checkLeads, leadsOf } from './leads';
 import type { NodeRun } from './nodeRun';
 import { withdraw, type Plan } from './sending';
 
 /** Plans checked against the record together, closed once all have ended. */
 interface Checked {
-	close(endings: Array<Ending | undefined>): Promise<void>;
+	close(endings: Endings): Promise<void>;
 	underWay(): void;
 	/** Plans not yet taken by a sender, and not yet ended. */
 	untaken: number;
@@ -19,15 +19,11 @@ interface Checked {
 	writes: Set<string>;
 }
 
-interface Fed {
-	plan: Plan;
-	group: Checked;
-}
+type Fed = { plan: Plan; group: Checked };
 
 /**
- * The plans of a run, in input order, checked against the record group by group, for the senders to
- * take. A group's leads are held until its plans have ended, not until the run is over: two runs
- * whose groups wait on each other's leads would otherwise wait forever.
+ * A run's plans, in input order, checked against the record group by group. A group's leads are
+ * held until its plans have ended, so that two runs cannot wait on each other's leads forever.
  */
 export class PlanFeed {
 	private readonly fed: Fed[] = [];
@@ -40,7 +36,7 @@ export class PlanFeed {
 
 	constructor(
 		private readonly run: NodeRun,
-		private readonly endings: Array<Ending | undefined>,
+		private readonly endings: Endings,
 		private readonly count: number,
 	) {}
 
@@ -58,10 +54,7 @@ export class PlanFeed {
 		return this.fed.length > 0;
 	}
 
-	/**
-	 * Checks `plans` (the items up to `planned`) against the record and hands the senders those to
-	 * send. Once others are under way, a group the record cannot be read for ends as errors.
-	 */
+	/** Checks `plans` against the record, handing on those to send (or, failing, their errors). */
 	async add(plans: Plan[], planned: number): Promise<void> {
 		this.planned = planned;
 		if (!plans.length) return;
@@ -110,8 +103,7 @@ export class PlanFeed {
 
 	/**
 	 * Whether the plan is a write identical to one of a group still open, or reaches one of its leads:
-	 * it is planned again once that group has closed (drained()), which takes back a lead its items
-	 * did not reach whoever else sends to it.
+	 * it waits for that group to close, which takes back the leads its items did not reach.
 	 */
 	shares(plan: Plan): boolean {
 		const places = this.run.operation.write?.places;

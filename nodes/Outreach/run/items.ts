@@ -14,6 +14,7 @@ import {
 	outsideHours,
 	stoppedItem,
 	type Ending,
+	type Endings,
 	type ItemError,
 } from './endings';
 import { checkedEnding, claim, type Planned } from './claims';
@@ -31,8 +32,8 @@ const FEED_GROWTH = 4;
 /** Items planned between two looks at the answers of those under way. */
 const FEED_SLICE = 50;
 /**
- * Senders for each request a run may have in flight: while refused requests wait out Retry-After,
- * others wait for a turn, so that the gate can send one to learn when the service admits again.
+ * Senders per request in flight: while refused ones wait out Retry-After, others wait for a turn, so
+ * that the gate can send one to learn when the service admits again.
  */
 const SENDERS_PER_REQUEST = 2;
 
@@ -60,7 +61,7 @@ export async function runItems(
 	const run = await NodeRun.start(context, operation);
 	try {
 		const count = context.getInputData().length;
-		const endings: Array<Ending | undefined> = new Array(count);
+		const endings: Endings = new Array(count);
 		const feed = new PlanFeed(run, endings, count);
 		const sending = sendPlans(run, feed, endings, count);
 		try {
@@ -76,16 +77,8 @@ export async function runItems(
 	}
 }
 
-/**
- * Plans every item and hands the plans to the senders in groups. Without Continue On Fail every item
- * is planned before any is sent, so that an invalid one stops the node before anything leaves.
- */
-async function planItems(
-	run: NodeRun,
-	feed: PlanFeed,
-	endings: Array<Ending | undefined>,
-	count: number,
-): Promise<void> {
+/** Plans every item; without Continue On Fail, all before any is sent: one invalid stops all. */
+async function planItems(run: NodeRun, feed: PlanFeed, endings: Endings, count: number) {
 	const { continueOnFail, concurrency } = run.settings;
 	let plans: Plan[] = [];
 	let through = continueOnFail ? Math.min(count, FEED_FIRST * concurrency) : count;
@@ -153,12 +146,7 @@ async function planItem(run: NodeRun, index: number): Promise<Planned | { plan: 
 }
 
 /** Sends the planned items in input order as the feed hands them over, each when its turn comes. */
-async function sendPlans(
-	run: NodeRun,
-	feed: PlanFeed,
-	endings: Array<Ending | undefined>,
-	count: number,
-) {
+async function sendPlans(run: NodeRun, feed: PlanFeed, endings: Endings, count: number) {
 	const work = async () => {
 		for (let fed = await feed.take(); fed; fed = await feed.take()) {
 			const { plan } = fed;
@@ -176,7 +164,7 @@ async function sendPlans(
 }
 
 /** The run's output; without Continue On Fail, the first error, saying what became of every item. */
-function finish(run: NodeRun, endings: Array<Ending | undefined>): INodeExecutionData[] {
+function finish(run: NodeRun, endings: Endings): INodeExecutionData[] {
 	const node = run.context.getNode();
 	const { continueOnFail } = run.settings;
 	const output: INodeExecutionData[] = [];
@@ -199,10 +187,7 @@ function finish(run: NodeRun, endings: Array<Ending | undefined>): INodeExecutio
 	throw told(run, failure);
 }
 
-/**
- * An error as its reader gets it: n8n's tool wrapper passes an AI agent the message or, on some
- * releases (n8n 1.110), the description alone, so for an agent the message carries both.
- */
+/** For an AI agent, the message carries the description too: n8n 1.110's tool wrapper drops one. */
 function told(run: NodeRun, error: ItemError): ItemError {
 	const { description } = error;
 	if (run.coordinated || !description) return error;

@@ -4,7 +4,7 @@ import type { Places } from '../actions/operation';
 import { wholeSetting } from '../fields/nodeOptions';
 import { DEFAULT_SKIP_WINDOW_HOURS } from '../shared/constants';
 import { getAtPath, isPlainObject } from '../shared/objectPaths';
-import { ended, failed, skippedOutput, type Ending } from './endings';
+import { ended, failed, skippedOutput, type Endings } from './endings';
 import type { NodeRun } from './nodeRun';
 import { LeadRecord, type Verdict } from './record';
 import { NOT_SET_UP, recordUnavailable } from './store';
@@ -36,18 +36,17 @@ interface LeadCheck {
 	plans: Plan[];
 	underWay(): void;
 	/** Once every plan has ended: what was not reached is taken back. */
-	close(endings: Array<Ending | undefined>): Promise<void>;
+	close(endings: Endings): Promise<void>;
 }
 
 /**
  * Checks the run's writes against the durable record: a write whose leads were all reached within
- * the window is skipped, a campaign only some of whose customers were is an error naming them; the
- * others are recorded and sent. Where the record cannot be kept, their output says so (`warning`).
+ * the window is skipped, a campaign only some of whose customers were is an error; the others go.
  */
 export async function checkLeads(
 	run: NodeRun,
 	plans: Plan[],
-	endings: Array<Ending | undefined>,
+	endings: Endings,
 ): Promise<LeadCheck> {
 	const { context, operation } = run;
 	const places = operation.write?.places;

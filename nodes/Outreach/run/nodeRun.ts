@@ -32,10 +32,7 @@ export class HoursEnded extends Error {
 /** An item's lane, which holds its last turn until the run has taken in the item's outcome. */
 type ItemLane = Lane & { release(): void };
 
-/**
- * One run of the node over its items: its settings, account and guardrails, its try, and when it
- * stops sending: after a failure that fails the node, or n8n's Stop, which ends every wait at once.
- */
+/** One run of the node over its items: settings, account, guardrails, try, and when it stops. */
 export class NodeRun {
 	/** None when the node runs as an AI agent's tool. */
 	readonly memory?: WriteMemory;
@@ -97,10 +94,7 @@ export class NodeRun {
 		this.resolveHalted();
 	}
 
-	/**
-	 * Without Continue On Fail, on the last try, nothing not yet sent is sent. Called before the item's
-	 * claim and turn are given back, so that nothing waiting on them starts.
-	 */
+	/** Last try, no Continue On Fail: nothing more is sent. Called before the turn goes back. */
 	itemFailed(): void {
 		if (this.lastTry && !this.settings.continueOnFail) this.stop('failure');
 	}

@@ -226,10 +226,7 @@ export class LeadRecord {
 			.catch(() => undefined);
 	}
 
-	/**
-	 * Once the writes have their outcomes: what was not reached, and the stamp, go (after the looks,
-	 * which would record them again), and one more look finds the rest still there.
-	 */
+	/** Once the writes have their outcomes: what was not reached, and the stamp, go; a last look. */
 	async close(): Promise<void> {
 		try {
 			const failure = await this.looks;

@@ -74,10 +74,7 @@ async function produce(run: NodeRun, plan: Plan, lane: Lane): Promise<INodeExecu
 	return [{ json: withEnvelope === true ? envelope : (envelope.data as never), pairedItem }];
 }
 
-/**
- * Sends the item's request when its turn comes, and ends it. A write identical to a call or campaign
- * in flight waits for that one's outcome.
- */
+/** Sends the item's request at its turn, and ends it; an identical call in flight is waited for. */
 export async function sendPlan(run: NodeRun, plan: Plan, lane: Lane): Promise<Ending | undefined> {
 	const { context, operation, guards } = run;
 	const node = context.getNode();

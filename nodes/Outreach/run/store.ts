@@ -33,10 +33,7 @@ const ENTRIES = { mode: 'entries' as const };
 /** Each node's lock on n8n's store in this process: its check-and-record is not atomic. */
 const locks = new Map<string, Promise<unknown>>();
 
-/**
- * A node's record in n8n's deduplication store, as one run uses it: a read or write that fails wrote
- * nothing and is tried again; the slowest round trip sets the pause before a look (keep()).
- */
+/** A node's record in n8n's store, as one run uses it: a failed read or write is tried again. */
 export class NodeStore {
 	slowest = 0;
 	/** How many entries the record holds, as this run last counted and changed it. */
@@ -81,7 +78,6 @@ export class NodeStore {
 		return count;
 	}
 
-	/** Removes `entries`, a part at a time. */
 	async remove(entries: string[]): Promise<void> {
 		const { helpers } = this.context;
 		for (const part of await this.parts(entries)) {

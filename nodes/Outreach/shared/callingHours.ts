@@ -138,11 +138,7 @@ function offsetChanges(from: number, to: number, timeZone: string): number[] {
 	return changes;
 }
 
-/**
- * The first instant from `instant` on when a call may be placed, or undefined within LOOK_AHEAD_DAYS.
- * The hours open only where the wall clock reaches a period's start or jumps into one, so those
- * moments are checked by the rule itself.
- */
+/** The first instant from `instant` on when a call may be placed, within LOOK_AHEAD_DAYS. */
 export function nextCallingTime(
 	instant: number,
 	periods: CallingPeriod[],

@@ -6,10 +6,7 @@
 
 import { describeValue } from './objectPaths';
 
-/**
- * Where a body carries numbers, and their field. `path` is dotted; `[]` after a key: a list, each
- * entry in turn. The path's shape is the only one accepted.
- */
+/** Where a body carries numbers, and their field: a dotted `path`, `[]` after a key for a list. */
 export interface Destination {
 	path: string;
 	field: string;
@@ -19,10 +16,7 @@ const PREFIX = /^\+\d{1,15}$/;
 
 const SEPARATOR = /[,;\n]/;
 
-/**
- * The prefixes of Allowed Destinations ("+1, +44"); none when empty. Anything but a prefix is a
- * problem, so that a typing mistake never widens or empties the list.
- */
+/** Allowed Destinations' prefixes ("+1, +44"); a typing mistake is a problem, not a wider list. */
 export function parseAllowedPrefixes(text: unknown): { prefixes: string[] } | { problem: string } {
 	if (text === undefined || text === null || text === '') return { prefixes: [] };
 	if (typeof text !== 'string') {
@@ -50,10 +44,7 @@ export function isAllowedDestination(number: string, prefixes: string[]): boolea
 	return prefixes.length === 0 || prefixes.some((prefix) => number.startsWith(prefix));
 }
 
-/**
- * Every number at `path` in `body`, or the problem with its shape: nothing where the path's first key
- * is absent, and a value of another shape is never skipped.
- */
+/** Every number at `path` in `body`, or the problem with its shape; none without its first key. */
 export function destinationsAt(
 	body: unknown,
 	path: string,

@@ -27,10 +27,7 @@ export function phoneNumberProblem(value: unknown): string | undefined {
 		: `${JSON.stringify(value ?? null)} is not a phone number in E.164 format`;
 }
 
-/**
- * The trimmed text of an ID used as one path segment, or its problem: "." and ".." change the path
- * even encoded, and control characters or unpaired surrogates cannot be encoded faithfully.
- */
+/** An ID as one path segment, trimmed: not ".", "..", a control character or unpaired surrogate. */
 export function pathSegment(value: unknown): { id: string } | { problem: string } {
 	if (value === undefined || value === null) return { problem: 'must not be empty' };
 	if (typeof value !== 'string' && typeof value !== 'number') {

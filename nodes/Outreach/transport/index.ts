@@ -1,5 +1,4 @@
-// The transport, the one seam every request of the node and its trigger goes through: the wire (one
-// request and its answer) and the flow (where one service account's requests take turns).
+// The one seam every request goes through: the wire, and the flow where requests take turns.
 export { accountGate, type FlowShare } from './flow/gate';
 export {
 	accountOf,

@@ -97,8 +97,7 @@ export function actionAdditionalFields(operation: string, name: string, options:
 /** webhook.mandatory: wait for the confirmation or external response before the call goes on. */
 export function mandatoryOption(description: string, onByDefault: boolean): Field {
 	const send = { to: 'webhook.mandatory' };
-	// Only email's default is true in the service description. Two literals: n8n's lint accepts only
-	// a literal boolean default.
+	// Email's default is on, the others' off; n8n's lint accepts only a literal boolean default.
 	return onByDefault
 		? {
 				displayName: 'Mandatory',

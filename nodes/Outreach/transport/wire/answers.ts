@@ -26,10 +26,7 @@ function serviceWords(body: unknown): string {
 	return preview(body);
 }
 
-/**
- * The answer's JSON body when its status is a success, else an error with the service's own words
- * (the message outside an item, as the pickers and the trigger show only that).
- */
+/** The answer's JSON body on success, else an error in the service's own words. */
 function successBody(account: Account, answer: ServiceAnswer): unknown {
 	const { status, body, label, contentType } = answer;
 	if (status < 200 || status >= 300) {

@@ -26,10 +26,7 @@ export interface Slot {
 export interface Lane {
 	/** Undefined when the request is no longer to be sent. */
 	turn(): Promise<Slot | undefined>;
-	/**
-	 * Gives back the last turn by calling `release`: an item's lane does so once the item's outcome is
-	 * known, so that no request starts after one that fails the node.
-	 */
+	/** Gives back the last turn by `release`: an item's lane, once the item's outcome is known. */
 	giveBack(release: () => void): void;
 	pause(ms: number): Promise<void>;
 	/** How long one request may wait on refusals in all, and the setting that says so. */
@@ -77,10 +74,7 @@ export function ownLane(maxWaitMs: number, maxWaitSetting: string): Lane {
 /** The lane of the editor's pickers and lists, which someone is waiting on. */
 export const editorLane = () => ownLane(EDITOR_RATE_LIMIT_WAIT_MS, 'the editor’s bound for lists');
 
-/**
- * Sends a request when its lane gives it a turn, and again where that is safe (resendPolicy.ts): a
- * write that may have reached the service never is. Returns the final answer, whatever its status.
- */
+/** Sends a request at its turn, again where safe (resendPolicy.ts): the last answer, any status. */
 export async function sendUntilAnswered(
 	account: Account,
 	request: IHttpRequestOptions,

@@ -1,5 +1,4 @@
-// The wire: one request of the service and its answer, sent again where that is safe, and lists
-// read page by page. It knows nothing of items, runs or guardrails.
+// The wire: one request and its answer, sent again where safe; lists page by page.
 export { accountOf, type Account } from './account';
 export { recordEnvelope } from './answers';
 export {

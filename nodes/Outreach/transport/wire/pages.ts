@@ -42,11 +42,7 @@ interface ReadPagesOptions {
 	lane: Lane;
 }
 
-/**
- * Every record of a list, in order, each once, up to a short page or the total. It fails rather than
- * return a wrong list: a page repeating an earlier one, a short page against the total, or more pages
- * than `maxPages`.
- */
+/** Every record of a list, in order, each once; a page repeated, short or past maxPages fails. */
 export async function readAllPages(
 	account: Account,
 	request: IHttpRequestOptions,

@@ -46,11 +46,7 @@ async function beforeDeadline<T>(pending: Promise<T>, end: RequestEnd): Promise<
 	});
 }
 
-/**
- * One HTTP exchange through n8n's helper with the token (the credential type has no `authenticate`,
- * so no other node can send it). Every status is an answer; n8n follows no redirect (it would send the
- * token along); the whole exchange ends at the deadline or on Stop.
- */
+/** One HTTP exchange with the token (no other node can send it); n8n follows no redirect. */
 async function exchange(
 	account: Account,
 	options: IHttpRequestOptions,
@@ -80,11 +76,7 @@ function absoluteUrl(options: IHttpRequestOptions): URL {
 	return new URL(`${options.baseURL.replace(/\/+$/, '')}/${options.url.replace(/^\/+/, '')}`);
 }
 
-/**
- * Sends one request once: its answer, whatever the status, or what is known when there is none. A
- * read redirected within the Base URL's origin is followed; any other redirect is an error, so the
- * token never leaves that origin and a write never changes its method.
- */
+/** Sends one request once: only a read follows a redirect, and only within the token's origin. */
 export async function sendOnce(
 	account: Account,
 	request: IHttpRequestOptions,
