@@ -1,8 +1,5 @@
 /** The trigger's seen IDs: those that left the list (at most `maxAbsent`), then the list's. */
-interface SeenIds {
-	ids: string[];
-	isNew: (id: string) => boolean;
-}
+type SeenIds = { ids: string[]; isNew: (id: string) => boolean };
 
 /** The seen IDs after a poll that listed `current`; what is not an ID in `remembered` is dropped. */
 export function nextSeenIds(remembered: unknown, current: string[], maxAbsent: number): SeenIds {

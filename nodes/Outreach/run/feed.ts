@@ -66,6 +66,7 @@ export class PlanFeed {
 			const node = this.run.context.getNode();
 			withdraw(plans);
 			for (const plan of plans) {
+				// The message is all an error item's JSON (and an AI agent) gets.
 				const unread = new NodeOperationError(
 					node,
 					`Not sent: n8n’s record of the leads this node reached could not be read (${checked.message})`,
@@ -146,7 +147,7 @@ export class PlanFeed {
 
 	private close(group: Checked): void {
 		group.closing ??= group.close(this.endings);
-		// Awaited in closeAll().
+		// Awaited in closeAll(); until then a failure must not go unhandled.
 		group.closing.catch(() => undefined);
 	}
 

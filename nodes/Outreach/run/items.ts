@@ -83,6 +83,7 @@ async function planItems(run: NodeRun, feed: PlanFeed, endings: Endings, count: 
 	let plans: Plan[] = [];
 	let through = continueOnFail ? Math.min(count, FEED_FIRST * concurrency) : count;
 	for (let index = 0; index < count && !run.stopped; index++) {
+		// Planning holds the process: the answers of the plans under way are taken in between.
 		if (feed.sending && index % FEED_SLICE === 0) await sleep(0);
 		let planned = await planItem(run, index);
 		if ('plan' in planned && feed.shares(planned.plan)) {
@@ -187,7 +188,7 @@ function finish(run: NodeRun, endings: Endings): INodeExecutionData[] {
 	throw told(run, failure);
 }
 
-/** For an AI agent, the message carries the description too: n8n 1.110's tool wrapper drops one. */
+/** For an AI agent the message carries the description: n8n 1.110's tool wrapper passes one only. */
 function told(run: NodeRun, error: ItemError): ItemError {
 	const { description } = error;
 	if (run.coordinated || !description) return error;

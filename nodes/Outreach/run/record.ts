@@ -190,6 +190,7 @@ export class LeadRecord {
 		this.takeBack([...this.fresh]);
 		this.unmark();
 		const removed = [...this.taken, ...this.stamps.splice(0)];
+		// A store still failing leaves them recorded: a later execution skips them.
 		await this.store.removeWithLock(removed).catch(() => undefined);
 		for (const settle of this.settled.splice(0)) settle();
 	}

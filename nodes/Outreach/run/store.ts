@@ -33,7 +33,7 @@ const ENTRIES = { mode: 'entries' as const };
 /** Each node's lock on n8n's store in this process: its check-and-record is not atomic. */
 const locks = new Map<string, Promise<unknown>>();
 
-/** A node's record in n8n's store, as one run uses it: a failed read or write is tried again. */
+/** A node's record in n8n's store, as one run uses it: failures tried again, the slowest trip kept. */
 export class NodeStore {
 	slowest = 0;
 	/** How many entries the record holds, as this run last counted and changed it. */
@@ -108,7 +108,8 @@ export class NodeStore {
 	/**
 	 * Records the entries again until a look, after a pause longer than the slowest round trip, finds
 	 * them all: another process that read the record before they were in it writes it back without
-	 * them within its round trip (RECORD_CHECKS). `looked` may name the entries to look at next.
+	 * them within its round trip (RECORD_CHECKS). `start`: a pause before the writes are sent, a record
+	 * once they are under way, a look once they are over. `looked` may name the entries to look at next.
 	 */
 	async keep(
 		entries: string[],

@@ -5,7 +5,8 @@ import type { NodeStore } from './store';
  * n8n's store forgets only by count, never by age, so the record is swept once an epoch of five
  * quarters, by the epoch's first run once its writes are over. A sweep notes how many entries came
  * before it, and its quarter; the next drops that many when they are five quarters old, older than
- * any quarter a check reads. docs/queue-mode.md tells why.
+ * any quarter a check reads. Only the newest count says where its entries end now (each drop moves
+ * the others'), so nothing is dropped while it is younger. docs/queue-mode.md tells why.
  */
 const EPOCH_BUCKETS = RECORD_BUCKETS + 1;
 
@@ -22,7 +23,7 @@ const countKey = (bucketMs: number, epoch: number, count: number) =>
 const bucketKey = (bucketMs: number, epoch: number, bucket: number) =>
 	`sweep|${bucketMs}|${epoch}|at|${bucket}`;
 
-/** `count` to within an eighth (up to 16, or m·2^x with 8 ≤ m < 16): a few hundred values to ask. */
+/** `count` as it is below 16, else rounded down to m·2^x with 8 ≤ m < 16: an eighth less at most. */
 export function roundDown(count: number): number {
 	let step = 1;
 	while (count >= 16 * step) step *= 2;
