@@ -32,7 +32,6 @@ import { getActions, searchCampaigns, searchCustomers } from './methods';
 import { runItems } from './run';
 import { OUTREACH_DESCRIPTION } from './shared/constants';
 
-/** Every operation, resource by resource, as the service description lists them. */
 export const resources: Resource[] = [
 	{ value: 'call', defaultOperation: 'make', operations: [makeCall] },
 	{
@@ -68,9 +67,7 @@ export class Outreach implements INodeType {
 		icon: { light: 'file:../../icons/outreach.svg', dark: 'file:../../icons/outreach.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		// The chosen operation's action text (e.g. "Make an AI voice call") instead of internal values.
-		// n8n's lint accepts only a literal here; test/node/description.test.ts builds it from the
-		// operations' declarations and prints it when it differs.
+		// n8n's lint accepts only a literal here: test/node/description.test.ts prints it when it differs.
 		subtitle:
 			'={{ {"call.make":"Make an AI voice call","campaign.create":"Create a campaign with a messaging touchpoint","campaign.delete":"Delete a campaign","campaign.get":"Get a campaign","campaign.getAll":"Get many campaigns","customer.delete":"Delete a customer","customer.getAll":"Get many customers","knowledgeBase.create":"Create a knowledge base","knowledgeBase.delete":"Delete a knowledge base","knowledgeBase.get":"Get a knowledge base","knowledgeBase.update":"Update a knowledge base","action.createCallTransfer":"Create a call transfer action","action.createEmail":"Create an email action","action.createSms":"Create an SMS action","action.createStaffing":"Create a staffing system action","action.createTelephony":"Create a telephony system action","action.getAll":"Get many actions","assistant.create":"Create an assistant"}[$parameter["resource"] + "." + $parameter["operation"]] }}',
 		description: OUTREACH_DESCRIPTION,
@@ -86,7 +83,7 @@ export class Outreach implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					// n8n's node creator heads each resource's list "<name> Actions": "Action Actions" read as a bug.
+					// The node creator heads each list "<name> Actions": "Action Actions" read as a bug.
 					{ name: 'Action Library', value: 'action' },
 					{ name: 'Assistant', value: 'assistant' },
 					{ name: 'Call', value: 'call' },
@@ -94,7 +91,7 @@ export class Outreach implements INodeType {
 					{ name: 'Customer', value: 'customer' },
 					{ name: 'Knowledge Base', value: 'knowledgeBase' },
 				],
-				// A new node, and a new AI-agent tool, starts on a read-only operation: Customer → Get Many.
+				// A new node, or AI-agent tool, starts on a read-only operation.
 				default: 'customer',
 			},
 			...resources.flatMap(resourceProperties),

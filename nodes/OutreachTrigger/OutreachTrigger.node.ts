@@ -18,9 +18,9 @@ import { OUTREACH_CREDENTIAL_TYPE } from '../../credentials/OutreachApi.credenti
 import { MAX_RECORD_ID_LENGTH, recordId } from '../Outreach/shared/validators';
 import { maxPages, maxPagesField } from '../Outreach/fields/nodeOptions';
 import { accountOf, ownLane, readAllPages, serviceError } from '../Outreach/transport';
-import { nextMemory, sameMemory } from './memory';
+import { nextSeenIds, sameIds } from './seenIds';
 
-/** What the trigger watches: each event is "a record appeared in this list". */
+/** Each event is "a record appeared in this list". */
 const EVENT_LISTS: Record<string, string> = {
 	newAction: '/v2/_actions',
 	newCampaign: '/v2/_campaigns',
@@ -29,7 +29,6 @@ const EVENT_LISTS: Record<string, string> = {
 
 interface PollState extends IDataObject {
 	event?: string;
-	/** The trigger's memory (see memory.ts). */
 	seenIds?: string[];
 }
 
@@ -51,7 +50,6 @@ export class OutreachTrigger implements INodeType {
 		version: 1,
 		subtitle:
 			'={{ { newAction: "New action", newCampaign: "New campaign", newCustomer: "New customer" }[$parameter["event"]] }}',
-		// Shared with the Outreach node: n8n shows the trigger's description for both in the node creator.
 		description: OUTREACH_DESCRIPTION,
 		defaults: { name: 'Outreach Trigger' },
 		polling: true,
@@ -150,13 +148,13 @@ export class OutreachTrigger implements INodeType {
 
 		const state = this.getWorkflowStaticData('node') as PollState;
 		const firstPoll = state.event !== event || !Array.isArray(state.seenIds);
-		const memory = nextMemory(firstPoll ? [] : state.seenIds, currentIds, TRIGGER_MAX_ABSENT_IDS);
+		const seen = nextSeenIds(firstPoll ? [] : state.seenIds, currentIds, TRIGGER_MAX_ABSENT_IDS);
 		if (state.event !== event) state.event = event;
-		// n8n saves the static data when it changes: write only when it did.
-		if (!sameMemory(memory.ids, state.seenIds)) state.seenIds = memory.ids;
+		// n8n saves the static data when it changes.
+		if (!sameIds(seen.ids, state.seenIds)) state.seenIds = seen.ids;
 
 		if (firstPoll && !(this.getNodeParameter('emitExisting', false) as boolean)) return null;
-		const fresh = records.filter((_record, index) => memory.isNew(currentIds[index]));
+		const fresh = records.filter((_record, index) => seen.isNew(currentIds[index]));
 		return fresh.length ? [fresh.map((json) => ({ json }))] : null;
 	}
 }

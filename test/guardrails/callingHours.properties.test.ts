@@ -106,14 +106,14 @@ describe('property: the Calling Hours rule reads the hours as written', () => {
 				(entries, [zone, offset], moment) => {
 					const instant = moment - (moment % 60_000);
 					const parsed = parseCallingHours(textOf(entries));
-					if (!('windows' in parsed) || !parsed.windows) throw new Error('not parsed');
-					const { windows } = parsed;
+					if (!('periods' in parsed) || !parsed.periods) throw new Error('not parsed');
+					const { periods } = parsed;
 					const start = wallMinute(instant, offset);
-					expect(withinCallingHours(instant, windows, zone)).toBe(allowedAt(entries, start));
+					expect(withinCallingHours(instant, periods, zone)).toBe(allowedAt(entries, start));
 					// The first allowed minute from now, read minute by minute.
 					let minutes = 0;
 					while (minutes <= 8 * 1_440 && !allowedAt(entries, start + minutes)) minutes++;
-					expect(nextCallingTime(instant, windows, zone)).toBe(instant + minutes * 60_000);
+					expect(nextCallingTime(instant, periods, zone)).toBe(instant + minutes * 60_000);
 				},
 			),
 			{ numRuns: RUNS },
@@ -129,13 +129,13 @@ describe('property: the Calling Hours rule reads the hours as written', () => {
 				(entries, [zone, change], minutesFromChange) => {
 					const instant = change + minutesFromChange * 60_000;
 					const parsed = parseCallingHours(textOf(entries));
-					if (!('windows' in parsed) || !parsed.windows) throw new Error('not parsed');
-					const { windows } = parsed;
+					if (!('periods' in parsed) || !parsed.periods) throw new Error('not parsed');
+					const { periods } = parsed;
 					// Hours that fall wholly in a skipped hour open a week later: looked for over 15 days.
 					let first = instant;
-					while (first <= instant + 15 * 86_400_000 && !withinCallingHours(first, windows, zone))
+					while (first <= instant + 15 * 86_400_000 && !withinCallingHours(first, periods, zone))
 						first += 60_000;
-					expect(nextCallingTime(instant, windows, zone)).toBe(first);
+					expect(nextCallingTime(instant, periods, zone)).toBe(first);
 				},
 			),
 			{ numRuns: Math.ceil(RUNS / 5) },
@@ -146,9 +146,9 @@ describe('property: the Calling Hours rule reads the hours as written', () => {
 		// New York, 2026-11-01: 01:40 EDT is outside Sun 01:00-01:30; twenty minutes later the clocks
 		// show 01:00 EST, within the hours again.
 		const parsed = parseCallingHours('Sun 01:00-01:30');
-		if (!('windows' in parsed) || !parsed.windows) throw new Error('not parsed');
+		if (!('periods' in parsed) || !parsed.periods) throw new Error('not parsed');
 		const at = Date.parse('2026-11-01T01:40:00-04:00');
-		const next = nextCallingTime(at, parsed.windows, 'America/New_York');
+		const next = nextCallingTime(at, parsed.periods, 'America/New_York');
 		expect(next).toBe(Date.parse('2026-11-01T01:00:00-05:00'));
 		expect(isoIn(next!, 'America/New_York')).toBe('2026-11-01T01:00:00-05:00');
 	});
@@ -157,9 +157,9 @@ describe('property: the Calling Hours rule reads the hours as written', () => {
 		// New York, 2026-03-08: the clocks go from 02:00 EST to 03:00 EDT, so Sun 02:00-02:01 does not
 		// happen that Sunday; from the Saturday before, the next allowed minute is eight days away.
 		const parsed = parseCallingHours('Sun 02:00-02:01');
-		if (!('windows' in parsed) || !parsed.windows) throw new Error('not parsed');
+		if (!('periods' in parsed) || !parsed.periods) throw new Error('not parsed');
 		const at = Date.parse('2026-03-07T00:59:00-05:00');
-		const next = nextCallingTime(at, parsed.windows, 'America/New_York');
+		const next = nextCallingTime(at, parsed.periods, 'America/New_York');
 		expect(next).toBe(Date.parse('2026-03-15T02:00:00-04:00'));
 	});
 
@@ -167,7 +167,7 @@ describe('property: the Calling Hours rule reads the hours as written', () => {
 		fc.assert(
 			fc.property(fc.string({ minLength: 1, maxLength: 20 }), (text) => {
 				const parsed = parseCallingHours(text);
-				if ('windows' in parsed) {
+				if ('periods' in parsed) {
 					// Whatever was accepted reads as days and hours.
 					expect(text).toMatch(/[a-z]+(-[a-z]+)?\s+\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}/i);
 				}

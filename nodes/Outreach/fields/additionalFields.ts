@@ -6,10 +6,7 @@ import { parseJson } from '../shared/validators';
 
 const LABEL = 'Additional Body Fields';
 
-/**
- * The escape hatch of one request: a JSON object of further body fields (dotted keys reach into
- * nested objects), checked so that no key can reach a prototype. Undefined when it is empty.
- */
+/** The escape hatch: a JSON object of further body fields (dotted keys), none reaching a prototype. */
 export function readAdditionalBodyFields(
 	form: ItemForm,
 	path: string,
@@ -26,7 +23,7 @@ export function readAdditionalBodyFields(
 	return parsed.value;
 }
 
-/** Merges the escape hatch into the JSON body last, so it can add or override any field. */
+/** Merged last, so it can add or override any field. */
 function mergeAdditionalBodyFields(body: IDataObject, form: ItemForm, path: string): void {
 	for (const [key, value] of Object.entries(readAdditionalBodyFields(form, path) ?? {})) {
 		const problem = setAtPath(body, key, value);
@@ -45,11 +42,7 @@ export function additionalBodyFieldsOption(description: string): Field {
 	};
 }
 
-/**
- * The "Additional Fields" collection of one operation, ending with the escape hatch, which is merged
- * into the JSON body after every other field. Each operation's collection has a name of its own, so
- * that workflows saved with it keep their values.
- */
+/** An operation's Additional Fields, ending with the escape hatch; `name` is saved in workflows. */
 export function additionalFieldsCollection(
 	name: string,
 	show: Record<string, string[]>,

@@ -1,3 +1,5 @@
+import type { INodeProperties } from 'n8n-workflow';
+
 import type { Check, Field } from '../actions/operation';
 import { toIsoDateTime } from '../shared/dateTime';
 import { commaSeparated } from '../shared/lists';
@@ -10,15 +12,32 @@ import {
 	wholeNumber,
 } from '../shared/validators';
 
-/**
- * What a field's value becomes on the wire. Each check reads the value the field set in the body,
- * after every expression is evaluated, and names the field in its problem; `checks` runs several in
- * turn.
- */
+// What a field's value becomes on the wire: each check reads it in the body, expressions evaluated.
 
 /** A field whose value goes to `to` in the JSON body, checked there. */
 export function bodyField(field: Field, to: string, check?: Check): Field {
 	return { ...field, send: { to, check } };
+}
+
+type TextMore = Partial<INodeProperties> & { check?: Check };
+
+/** An optional text field of a collection, sent at `to`. */
+export function textOption(displayName: string, name: string, to: string, more: TextMore = {}) {
+	const { check, ...property } = more;
+	return bodyField({ displayName, name, type: 'string', default: '', ...property }, to, check);
+}
+
+/** A required text field shown for `show`, sent at `to`: by default, it must not be empty. */
+export function requiredText(
+	displayName: string,
+	name: string,
+	to: string,
+	show: Record<string, string[]>,
+	more: TextMore = {},
+): Field {
+	const { check = required, ...property } = more;
+	const field: Field = { displayName, name, type: 'string', required: true, default: '' };
+	return bodyField({ ...field, displayOptions: { show }, ...property }, to, check);
 }
 
 export function checks(...all: Check[]): Check {
@@ -32,18 +51,17 @@ export function checks(...all: Check[]): Check {
 	};
 }
 
-/** n8n checks the form; this checks the value once its expression is evaluated. */
+/** n8n checks the form; this, the value its expression gave. */
 export const required: Check = (value) =>
 	isEmptyValue(value) ? { problem: 'must not be empty' } : { value };
 
-/** A phone number in E.164, sent trimmed. */
 export const phoneNumber: Check = (value) => {
 	const text = String(value ?? '').trim();
 	const problem = phoneNumberProblem(text);
 	return problem ? { problem, hint: E164_HINT } : { value: text };
 };
 
-/** JSON text (or an object or list from an expression), sent parsed; empty text sends nothing. */
+/** JSON text, or an object or list from an expression, sent parsed; empty, nothing. */
 export function json(kind: 'object' | 'array'): Check {
 	return (value) => {
 		const parsed = parseJson(value);
@@ -70,7 +88,7 @@ export const integer: Check = (value) => {
 		: { value: number };
 };
 
-/** A date and time sent as ISO 8601; a value without an offset is read in the workflow's time zone. */
+/** Sent as ISO 8601; without an offset, read in the workflow's time zone. */
 export const dateTime: Check = (value, form) => {
 	const result = toIsoDateTime(value, form.context.getTimezone());
 	return 'iso' in result
@@ -81,10 +99,8 @@ export const dateTime: Check = (value, form) => {
 			};
 };
 
-/** A comma-separated text, sent as a list. */
 export const commaList: Check = (value) => ({ value: commaSeparated(value) });
 
-/** Text sent trimmed, and in lower or upper case. */
 export const trimmed: Check = (value) => ({ value: String(value).trim() });
 export const lowerCase: Check = (value) => ({ value: String(value).trim().toLowerCase() });
 export const upperCase: Check = (value) => ({ value: String(value).trim().toUpperCase() });

@@ -1,14 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/**
- * A required ID field that fills a path placeholder (it sends nothing itself: the operation's
- * request names it among its path IDs). With `searchListMethod` it offers a searchable "From List" beside "By ID".
- */
+/** A required ID that fills a path placeholder; with `searchListMethod`, a "From List" too. */
 export function idField(options: {
 	name: string;
 	displayName: string;
 	description: string;
-	/** Where the field shows; one field may serve several operations of a resource. */
 	show: Record<string, string[]>;
 	placeholder?: string;
 	searchListMethod?: string;

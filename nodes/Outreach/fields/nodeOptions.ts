@@ -11,10 +11,7 @@ import {
 import { fieldError } from '../shared/errors';
 import { wholeNumber } from '../shared/validators';
 
-/**
- * Options → Max Pages: how far a list is read, by Get Many's Return All and by each poll of the
- * trigger (`description` says which). maxPages() reads it.
- */
+/** Options → Max Pages, of Return All and of the trigger's polls. */
 export function maxPagesField(description: string): INodeProperties {
 	return {
 		displayName: 'Max Pages',
@@ -26,7 +23,7 @@ export function maxPagesField(description: string): INodeProperties {
 	};
 }
 
-/** A whole-number setting of the node, at least `least`; an error names it otherwise. */
+/** A whole-number setting of at least `least`, or an error naming it. */
 export function wholeSetting(node: INode, value: unknown, label: string, least: number): number {
 	const number = wholeNumber(value);
 	if (number === undefined || number < least) {
@@ -35,15 +32,11 @@ export function wholeSetting(node: INode, value: unknown, label: string, least: 
 	return number;
 }
 
-/** Options → Max Pages as set (an expression's value included). */
 export function maxPages(node: INode, value: unknown): number {
 	return wholeSetting(node, value ?? DEFAULT_MAX_LIST_PAGES, 'Max Pages', 1);
 }
 
-/**
- * Return All and Limit, shown for every list operation, and the options of every operation: what the
- * output holds, and how the node's run sends its requests. The run reads them (run/settings.ts).
- */
+/** Return All and Limit, and the Options of every operation (read by run/settings.ts). */
 export const nodeOptionFields: INodeProperties[] = [
 	{
 		displayName: 'Return All',
@@ -138,10 +131,7 @@ export const nodeOptionFields: INodeProperties[] = [
 	},
 ];
 
-/**
- * Settings → Request Options, as n8n offered them while the node was declarative: workflows saved
- * with them keep their values, and each still does what it says.
- */
+/** Settings → Request Options, as n8n offered them while the node was declarative, still honoured. */
 export const requestOptionsField: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',

@@ -2,14 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { Field, Operation } from '../actions/operation';
 
-/** A resource of the node: its operations, the first shown when the resource is picked. */
 export interface Resource {
 	value: string;
 	defaultOperation: string;
 	operations: Operation[];
 }
 
-/** A field as n8n shows it: what it sends is the node's own business. */
+/** A field as n8n shows it, without what it sends. */
 function formOf(field: Field): INodeProperties {
 	const property: Field = { ...field };
 	delete property.send;
@@ -17,7 +16,7 @@ function formOf(field: Field): INodeProperties {
 	return { ...property, options: (property.options as Field[]).map(formOf) };
 }
 
-/** A resource's Operation dropdown (entries sorted by name, as n8n lists them) and every field. */
+/** A resource's Operation dropdown (sorted by name, as n8n lists them) and its fields, each once. */
 export function resourceProperties({
 	value,
 	defaultOperation,
@@ -34,7 +33,6 @@ export function resourceProperties({
 			options: operations.map(({ option }) => option).sort((a, b) => a.name.localeCompare(b.name)),
 			default: defaultOperation,
 		},
-		// A field several operations share is one property.
 		...fields.filter((field, index) => fields.indexOf(field) === index).map(formOf),
 	];
 }

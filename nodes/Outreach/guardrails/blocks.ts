@@ -1,13 +1,6 @@
-/**
- * Why a guardrail blocks a request, worded for whoever reads it next (a person or an AI agent): the
- * run turns it into the item's error. Nothing was sent.
- */
-export interface Block {
-	message: string;
-	description: string;
-}
+/** Why a guardrail blocks a request, worded for whoever reads it next, a person or an AI agent. */
+export type Block = { message: string; description: string };
 
-/** A block about one field: "<field>: <problem>". */
 export function fieldBlock(field: string, problem: string, description: string): Block {
 	return { message: `${field}: ${problem}`, description };
 }

@@ -3,23 +3,15 @@ import { fieldBlock, type Block } from './blocks';
 import { parseTimeZone, type CredentialGuards } from './credentialGuards';
 
 /** A call outside the Calling Hours: why, and the first moment a call is allowed (ISO 8601). */
-export interface OutsideHours {
-	message: string;
-	nextCallAllowedAt: string;
-}
+export type OutsideHours = { message: string; nextCallAllowedAt: string };
 
 const NOT_SENT = 'Nothing was sent. Fix the setting there; only the owner of the credential can.';
 
-/**
- * Whether a call may be placed at `now` under the credential's Calling Hours, read in the recipient's
- * time zone when the Make Call names one, else in the credential's, else in the workflow's. A
- * setting that cannot be read blocks the call, naming the field.
- */
+/** Whether a call may be placed now, in the recipient's, credential's or workflow's time zone. */
 export function callingHoursCheck(
 	{ hours, hoursText, hoursZone }: CredentialGuards,
 	recipientZone: unknown,
 	workflowZone: string,
-	now = Date.now(),
 ): { block: Block } | { outside: OutsideHours } | undefined {
 	if ('problem' in hours) {
 		return {
@@ -39,10 +31,11 @@ export function callingHoursCheck(
 	if ('problem' in recipient) {
 		return { block: fieldBlock('Recipient Time Zone', recipient.problem, 'Nothing was sent.') };
 	}
-	if (!hours.windows) return undefined;
+	if (!hours.periods) return undefined;
 	const zone = recipient.zone ?? hoursZone.zone ?? workflowZone;
-	if (withinCallingHours(now, hours.windows, zone)) return undefined;
-	const next = nextCallingTime(now, hours.windows, zone) ?? now;
+	const now = Date.now();
+	if (withinCallingHours(now, hours.periods, zone)) return undefined;
+	const next = nextCallingTime(now, hours.periods, zone) ?? now;
 	const nextCallAllowedAt = isoIn(next, zone);
 	const whose = recipient.zone ? 'the recipient’s time zone' : 'time zone';
 	return {

@@ -9,28 +9,18 @@ import { digest } from './requestKey';
 export interface CredentialGuards {
 	allowed: ReturnType<typeof parseAllowedPrefixes>;
 	cap: { calls: number } | { problem: string };
-	/**
-	 * The credential, as the guardrails count it: its ID, Base URL and token, hashed (the token is
-	 * never held in clear). Two credentials are two accounts, each with its own cap.
-	 */
+	/** The credential's ID, Base URL and token, hashed: each credential has its own cap. */
 	account: string;
-	/** The service account, as the service counts requests: Base URL and token, hashed. */
+	/** The service account: Base URL and token, hashed. */
 	service: string;
-	/** Calling Hours; undefined windows: any time. */
 	hours: ReturnType<typeof parseCallingHours>;
-	/** Calling Hours as the owner wrote them, for messages. */
 	hoursText: string;
 	/** Calling Hours Time Zone; undefined: the workflow's. */
 	hoursZone: { zone: string | undefined } | { problem: string };
-	/** Dry Run: nothing that changes data is sent. */
 	dryRun: boolean;
 }
 
-/**
- * The credential's Max Calls per Execution: no cap when it is empty (as on credentials saved before
- * it existed); otherwise a whole number of at least 1, and anything else (0, "-0", spaces, "ten") a
- * problem that blocks every call, so that a typing mistake never lifts the cap.
- */
+/** Max Calls per Execution: empty, no cap; anything but a whole number from 1 blocks every call. */
 function parseCallCap(value: unknown): CredentialGuards['cap'] {
 	if (value === undefined || value === null || value === '') return { calls: 0 };
 	const text = typeof value === 'string' ? value.trim() : undefined;
@@ -50,7 +40,7 @@ export function parseTimeZone(value: unknown): CredentialGuards['hoursZone'] {
 	};
 }
 
-/** The guardrails of the credential `credentialId`, as n8n decrypted it (once per run). */
+/** The guardrails of the credential `credentialId`, read once per run. */
 export function credentialGuards(
 	credentials: ICredentialDataDecryptedObject,
 	credentialId: string,

@@ -1,25 +1,14 @@
-import {
-	destinationNumberProblem,
-	destinationsAt,
-	isAllowedDestination,
-	type Destination,
-} from '../shared/destinations';
-import { E164_HINT } from '../shared/validators';
+import { destinationsAt, isAllowedDestination, type Destination } from '../shared/destinations';
+import { E164_HINT, phoneNumberProblem } from '../shared/validators';
 import { fieldBlock, type Block } from './blocks';
 import type { CredentialGuards } from './credentialGuards';
 
-/** The credential field, as errors name it. */
 const SETTING = 'Allowed Destinations (Outreach API credential)';
 
 const SENDING_AGAIN_WONT_HELP =
 	'Nothing was sent. Only the owner of the Outreach API credential can change its Allowed Destinations: sending the same number again will not help.';
 
-/**
- * Why the request must not be sent: a place where the service reads a number holds anything but
- * E.164 text in the shape the service takes, or a number that is not among the credential's Allowed
- * Destinations (or the setting itself is mistyped). `sent` is the body as it is sent (see wireBody.ts);
- * undefined when every number may be dialled.
- */
+/** Why the body as sent must not go: a number not strict E.164, or outside Allowed Destinations. */
 export function destinationBlock(
 	{ allowed }: CredentialGuards,
 	sent: unknown,
@@ -38,7 +27,7 @@ export function destinationBlock(
 			);
 		}
 		for (const number of found.numbers) {
-			const problem = destinationNumberProblem(number);
+			const problem = phoneNumberProblem(number);
 			if (problem) return fieldBlock(field, problem, `Nothing was sent. ${E164_HINT}`);
 			if (isAllowedDestination(number, allowed.prefixes)) continue;
 			return fieldBlock(

@@ -2,12 +2,11 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { MAX_LEDGER_ANSWERS } from '../shared/constants';
 
-/** A placing request (a call, a campaign) counted toward the cap while it may place something. */
+/** A call or campaign, counted toward the cap while it may place something. */
 interface Placing {
 	state: 'pending' | 'placed';
-	/** The first answer, while the ledger holds answers (MAX_LEDGER_ANSWERS). */
+	/** The first answer, up to MAX_LEDGER_ANSWERS. */
 	output?: INodeExecutionData[];
-	/** Resolves when the pending request has its outcome. */
 	settled: Promise<void>;
 }
 
@@ -23,39 +22,33 @@ export type Claim =
 	/** The execution already placed as many as the cap allows, or this one would go past it. */
 	| { capReached: { cap: number; counted: number; weight: number } };
 
-/** A claimed request; its sender reports what became of it, once. */
+/** A claimed request; its sender reports once what became of it. */
 export interface Claimed {
 	placed(output: INodeExecutionData[]): void;
-	/** It failed without a clear answer: it may have taken effect. */
+	/** Failed without a clear answer: it may have taken effect. */
 	uncertain(): void;
-	/** It was not sent, or the service clearly refused it: nothing happened. */
+	/** Not sent, or clearly refused: nothing happened. */
 	withdrawn(): void;
 }
 
 export interface ClaimRules {
-	/** It places a call or campaign: counted toward `cap`, and an identical one is not placed twice. */
 	places: boolean;
-	/** Most people the placing requests of the execution may reach (0: no cap). */
+	/** Most people the execution's calls and campaigns may reach (0: no cap). */
 	cap: number;
-	/** How many people this request reaches: a call one, a campaign its customers. */
+	/** People this request reaches: a call one, a campaign its customers. */
 	weight: number;
-	/** An identical call or campaign placed earlier does not stop this one. */
 	allowRepeats: boolean;
-	/** An identical request whose outcome is unknown does not stop this one. */
 	resendUnknown: boolean;
 }
 
 /**
- * The requests one workflow execution sent through one credential, across its nodes, their runs,
- * n8n's Retry On Fail and an AI agent's tool invocations: the calls and campaigns it placed, for the
- * credential's cap and so that an identical one is not placed twice, and every write whose outcome
- * is unknown, so that nothing identical is sent after it. `key` is what makes a request this request.
+ * What one execution sent through one credential, across nodes, tries and tool invocations: the
+ * calls and campaigns it placed (the cap; none twice), and the writes whose outcome is unknown.
  */
 export class ExecutionLedger {
 	private readonly placings = new Map<string, Placing>();
-	/** Keys of requests that failed without a clear answer. */
 	private readonly unknown = new Set<string>();
-	/** People reached by placing requests that placed, may have placed or are in flight: what the cap counts. */
+	/** People reached by calls and campaigns placed, maybe placed or in flight: what the cap counts. */
 	private counted = 0;
 	private answers = 0;
 	private repeats = 0;
@@ -113,4 +106,16 @@ export class ExecutionLedger {
 				}),
 		};
 	}
+}
+
+/** The ledgers of each execution, one per credential account, by the object that stands for it. */
+const ledgers = new WeakMap<object, Map<string, ExecutionLedger>>();
+
+/** `execution` is n8n's flow context, which lives as long as n8n holds the execution. */
+export function executionLedger(execution: object, account: string): ExecutionLedger {
+	let byAccount = ledgers.get(execution);
+	if (!byAccount) ledgers.set(execution, (byAccount = new Map()));
+	let ledger = byAccount.get(account);
+	if (!ledger) byAccount.set(account, (ledger = new ExecutionLedger()));
+	return ledger;
 }

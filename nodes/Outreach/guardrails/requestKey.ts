@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-/** A form's fields, each file as its name, size and type. */
 export function formFields(form: FormData): IDataObject[] {
 	return [...form.entries()].map(([name, value]) =>
 		typeof value === 'string'
@@ -25,10 +24,7 @@ function foldText(value: unknown): unknown {
 	return value;
 }
 
-/**
- * What makes a request this request: method, address, query, headers and `body` (as it is sent), its
- * text compared as people mean it ("Jane Doe" and " jane  doe" are one name), as a digest.
- */
+/** What makes a request this request, its text folded ("Jane Doe" is " jane  doe"), as a digest. */
 export function requestKey(request: IHttpRequestOptions, body: unknown): string {
 	const { method, baseURL, url, qs, headers } = request;
 	return digest(

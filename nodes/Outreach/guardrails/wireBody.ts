@@ -3,16 +3,6 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 import { isPlainObject } from '../shared/objectPaths';
 import { fieldBlock, type Block } from './blocks';
 
-/**
- * A JSON body as it goes on the wire: serialised once, and that text parsed back. The guardrails
- * read `sent` and the request carries `text`, so no getter, `toJSON` or later change to the objects
- * the body was built from can make what is checked differ from what is sent.
- */
-interface WireBody {
-	text: string;
-	sent: unknown;
-}
-
 /** A value JSON cannot carry as it is, and where it sits in the body. */
 interface WireProblem {
 	path: string;
@@ -27,7 +17,6 @@ class NotJson extends Error {
 
 const joined = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
-/** What JSON would drop or change, or undefined. */
 function lossOf(value: unknown, inList: boolean): string | undefined {
 	if (typeof value === 'function') return 'is a function';
 	if (typeof value === 'symbol') return 'is a symbol';
@@ -37,10 +26,7 @@ function lossOf(value: unknown, inList: boolean): string | undefined {
 	return undefined;
 }
 
-/**
- * Functions anywhere among the body's own properties (a `toJSON` included), before anything is
- * serialised: a body that carries code is blocked, not sent as whatever the code returns.
- */
+/** Code anywhere in the body (a `toJSON` included) is blocked, not sent as whatever it returns. */
 function findCode(value: unknown, path: string, seen: Set<object>): void {
 	if (typeof value !== 'object' || value === null || seen.has(value)) return;
 	seen.add(value);
@@ -53,8 +39,11 @@ function findCode(value: unknown, path: string, seen: Set<object>): void {
 	}
 }
 
-/** Serialises a JSON body once, or says what in it JSON cannot carry. */
-function wireBody(body: unknown): { wire: WireBody } | WireProblem {
+/**
+ * A JSON body serialised once and parsed back, so that what is checked is what is sent, whatever a
+ * getter or `toJSON` does; or what in it JSON cannot carry.
+ */
+function wireBody(body: unknown): { wire: { text: string; sent: unknown } } | WireProblem {
 	try {
 		findCode(body, '', new Set());
 		const text = JSON.stringify(body, function (this: unknown, key: string, value: unknown) {
@@ -69,18 +58,11 @@ function wireBody(body: unknown): { wire: WireBody } | WireProblem {
 	}
 }
 
-/** Whether a body is sent as JSON text by the transport: a non-empty plain object. */
-function isJsonBody(body: unknown): boolean {
-	return isPlainObject(body) && Object.keys(body).length > 0;
-}
-
-/**
- * Turns a request's JSON body into the text that is sent, once (see wireBody above), and returns that
- * text parsed back; a body JSON cannot carry as it is (a function, a value JSON would drop) is blocked,
- * naming where it sits, before anything is sent. Any other body is returned as it is.
- */
+/** Turns a request's JSON body into the text sent, returning it parsed back, or blocks it. */
 export function serialiseBody(request: IHttpRequestOptions): { sent: unknown } | { block: Block } {
-	if (!isJsonBody(request.body)) return { sent: request.body };
+	// The transport sends a non-empty plain object as JSON text; any other body as it is.
+	if (!isPlainObject(request.body) || !Object.keys(request.body).length)
+		return { sent: request.body };
 	const serialised = wireBody(request.body);
 	if (!('wire' in serialised)) {
 		return {

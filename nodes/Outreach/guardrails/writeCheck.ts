@@ -4,22 +4,12 @@ import type { Block } from './blocks';
 import type { CredentialGuards } from './credentialGuards';
 import type { Claimed, ExecutionLedger } from './executionLedger';
 
-/** What a write places with one request, and how many people it reaches (a campaign: its customers). */
-export interface Placing {
-	what: 'call' | 'campaign';
-	people: number;
-}
-
-/** The outcome of checking a write against its execution's ledger. */
 export type WriteCheck =
 	| { claimed: Claimed }
 	/** Not sent: the earlier identical call's or campaign's answer (undefined once no longer held). */
 	| { repeat: INodeExecutionData[] | undefined }
 	| { block: Block }
-	/**
-	 * Not sent: an identical write failed without a clear answer. Known before anything is sent and
-	 * specific to this write, so it does not stop the other items.
-	 */
+	/** Not sent: an identical write failed without a clear answer; the other items go on. */
 	| { uncertain: Block }
 	/** An identical call or campaign is in flight: check again once it has its outcome. */
 	| { wait: Promise<void> };
@@ -28,20 +18,16 @@ const CAP_SETTING = 'Max Calls per Execution (Outreach API credential)';
 export const REPEAT_OPTION = 'Options → Allow Identical Repeats';
 export const RESEND_OPTION = 'Options → Resend After Unknown Outcome';
 
-/**
- * Claims the write `key` in its execution's ledger for its credential: sent when nothing identical
- * failed without a clear answer in the execution and, for a call or campaign (`placing`), nothing
- * identical was placed and the credential's cap is not reached; otherwise the earlier answer, or a
- * block written for whoever reads it next, a person or an AI agent.
- */
+/** Claims the write `key` in the execution's ledger; a call or campaign (`placed`) counts. */
 export function checkWrite(
 	ledger: ExecutionLedger,
 	{ cap }: CredentialGuards,
 	key: string,
-	placing: Placing | undefined,
+	placed: 'call' | 'campaign' | undefined,
+	people: number,
 	options: { allowRepeats: boolean; resendUnknown: boolean },
 ): WriteCheck {
-	if (placing && 'problem' in cap) {
+	if (placed && 'problem' in cap) {
 		return {
 			block: {
 				message: `${CAP_SETTING}: ${cap.problem}`,
@@ -50,19 +36,19 @@ export function checkWrite(
 		};
 	}
 	const claim = ledger.claim(key, {
-		places: placing !== undefined,
+		places: placed !== undefined,
 		cap: 'calls' in cap ? cap.calls : 0,
-		weight: placing?.people ?? 0,
+		weight: placed ? people : 0,
 		...options,
 	});
 	if ('send' in claim) return { claimed: claim.send };
 	if ('wait' in claim || 'repeat' in claim) return claim;
-	const what = placing?.what ?? 'request';
+	const what = placed ?? 'request';
 	if ('uncertain' in claim) {
 		return {
 			uncertain: {
-				message: `Not sent: an identical ${what} earlier in this execution failed without a clear answer and may have ${placing ? 'been placed' : 'taken effect'}`,
-				description: `Sending it again could ${placing ? 'reach the same people twice' : 'do it twice'}, so the node does not. Check the service for it before running this again; to send it anyway, turn on ${RESEND_OPTION}.`,
+				message: `Not sent: an identical ${what} earlier in this execution failed without a clear answer and may have ${placed ? 'been placed' : 'taken effect'}`,
+				description: `Sending it again could ${placed ? 'reach the same people twice' : 'do it twice'}, so the node does not. Check the service for it before running this again; to send it anyway, turn on ${RESEND_OPTION}.`,
 			},
 		};
 	}

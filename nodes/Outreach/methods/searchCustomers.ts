@@ -1,6 +1,5 @@
 import { listSearch } from './searchRecords';
 
-/** The customer picker: customers by name and phone number (or email). */
 export const searchCustomers = listSearch(
 	'/v2/_customers',
 	(customer, id) =>

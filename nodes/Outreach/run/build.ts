@@ -11,10 +11,9 @@ import { fieldError } from '../shared/errors';
 import { deleteAtPath, getAtPath, isPlainObject, setAtPath } from '../shared/objectPaths';
 import { pathSegment } from '../shared/validators';
 
-/** An item's request as its form builds it, before the guardrails read it. */
+/** An item's request as its form builds it, and the recipient's time zone for Calling Hours. */
 export interface BuiltRequest {
 	request: IHttpRequestOptions & { url: string };
-	/** The recipient's time zone, for Calling Hours, when the operation reads one. */
 	recipientZone?: unknown;
 }
 
@@ -27,10 +26,7 @@ function itemForm(context: IExecuteFunctions, index: number): ItemForm {
 	};
 }
 
-/**
- * Whether a field shows, by the stored values its display depends on: a field one operation shares
- * with others may still be hidden for it (an action's Description), or depend on another field.
- */
+/** Whether a field shows: a shared field may be hidden for one operation, or by another field. */
 function shows(field: INodeProperties, parameters: INodeParameters): boolean {
 	const { show, hide } = field.displayOptions ?? {};
 	const matches = ([key, values]: [string, unknown]) =>
@@ -40,10 +36,7 @@ function shows(field: INodeProperties, parameters: INodeParameters): boolean {
 
 type Step = () => void | Promise<void>;
 
-/**
- * Sets each shown field's value at its body path, in form order (a collection's options in their
- * declared order, those the user added), and lists its check and build step for later.
- */
+/** Sets each shown field's value at its body path, in form order, and lists its later steps. */
 function setValues(
 	fields: Field[],
 	prefix: string,
@@ -100,10 +93,7 @@ function fillPath(operation: Operation, form: ItemForm, body: IDataObject): stri
 	return url;
 }
 
-/**
- * The request of one item, from the operation's declaration and the item's form: the constant body
- * fields, then every field's value, then the path's IDs, the checks and the parts built from the form.
- */
+/** One item's request: constant body fields, every field's value, the path's IDs, then the steps. */
 export async function buildRequest(
 	context: IExecuteFunctions,
 	operation: Operation,

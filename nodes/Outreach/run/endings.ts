@@ -1,5 +1,4 @@
-// What an item ends as: its output, or its error and what became of its request, and the error that
-// fails the node when an item failed without Continue On Fail.
+// What an item ends as: its output, or its error and what became of its request.
 import {
 	NodeOperationError,
 	type IDataObject,
@@ -13,8 +12,7 @@ import type { Write } from '../actions/operation';
 import { formFields, RESEND_OPTION, type Block, type OutsideHours } from '../guardrails';
 import { itemList } from './itemList';
 
-/** What became of an item's request, as the error that fails the node tells it. */
-export type Outcome = 'succeeded' | 'failed' | 'unknown' | 'unsent';
+type Outcome = 'succeeded' | 'failed' | 'unknown' | 'unsent';
 
 export type ItemError = NodeApiError | NodeOperationError;
 
@@ -23,6 +21,9 @@ export type Ending = {
 	/** Not sent now: an earlier try, or the execution this one retries, sent it. */
 	earlier?: true;
 } & ({ output: INodeExecutionData[] } | { error: ItemError });
+
+/** Each item's ending, by index; none for an item not sent. */
+export type Endings = Array<Ending | undefined>;
 
 export const ended = (outcome: Outcome, output: INodeExecutionData[]): Ending => ({
 	outcome,
@@ -41,23 +42,28 @@ export function blockError(node: INode, block: Block, index: number): NodeOperat
 	});
 }
 
-/** The error of a call outside the Calling Hours: nothing was sent; when to call instead. */
-export function outsideHoursError(node: INode, outside: OutsideHours, index: number) {
-	return new NodeOperationError(node, outside.message, {
+export function blocked(node: INode, block: Block, index: number): Ending {
+	return failed('unsent', blockError(node, block, index), index);
+}
+
+/** A call outside the Calling Hours; as an item (Continue On Fail), its error says when to call. */
+export function outsideHours(
+	node: INode,
+	outside: OutsideHours,
+	index: number,
+	outcome: Outcome,
+	asItem: boolean,
+): Ending {
+	if (asItem)
+		return ended(outcome, [{ json: { error: { ...outside } }, pairedItem: { item: index } }]);
+	const error = new NodeOperationError(node, outside.message, {
 		itemIndex: index,
 		description: `Nothing was sent. Calling again before ${outside.nextCallAllowedAt} is blocked the same way; with Continue On Fail, the item's error carries that moment as nextCallAllowedAt, for a Wait node.`,
 	});
+	return failed(outcome, error, index);
 }
 
-/** With Continue On Fail, a call outside the Calling Hours is an error item that says when to call. */
-export function outsideHoursItem(outside: OutsideHours, index: number): INodeExecutionData[] {
-	return [{ json: { error: { ...outside } }, pairedItem: { item: index } }];
-}
-
-/**
- * What a write would have sent, in a Dry Run: method, address and body as they would have gone out
- * (a form's files as name, size and type), never the token.
- */
+/** What a write would have sent, in a Dry Run: never the token; a form's files described. */
 export function dryRunOutput(
 	baseUrl: string,
 	request: IHttpRequestOptions,
@@ -67,24 +73,12 @@ export function dryRunOutput(
 	const url = new URL(`${baseUrl}/${request.url.replace(/^\/+/, '')}`);
 	for (const [name, value] of Object.entries(request.qs ?? {}))
 		url.searchParams.set(name, String(value));
-	const body = sent instanceof FormData ? formFields(sent) : sent;
-	return [
-		{
-			json: {
-				dryRun: true,
-				method: request.method ?? 'GET',
-				url: url.href,
-				body: body as IDataObject,
-			},
-			pairedItem: { item: index },
-		},
-	];
+	const body = (sent instanceof FormData ? formFields(sent) : sent) as IDataObject;
+	const json = { dryRun: true, method: request.method ?? 'GET', url: url.href, body };
+	return [{ json, pairedItem: { item: index } }];
 }
 
-/**
- * What a write that failed without a clear answer may have done, from its operation's text for that
- * case ("The call may have been placed: look for …"): the part before the colon.
- */
+/** What a write may have done: its unknownOutcome before the colon ("The call may have been placed"). */
 export function effectOf(unknownOutcome: string): string {
 	return unknownOutcome.split(':')[0];
 }
@@ -111,30 +105,19 @@ export function notSentAgain(node: INode, unknownOutcome: string, index: number)
 
 /** With Continue On Fail, an item Stop kept from being sent. */
 export function stoppedItem(node: INode, index: number): INodeExecutionData {
-	return {
-		json: {},
-		error: new NodeOperationError(
-			node,
-			'Not sent: the execution was stopped before this item was sent',
-			{ itemIndex: index, description: 'Nothing was sent for this item.' },
-		),
-		pairedItem: { item: index },
-	};
+	const message = 'Not sent: the execution was stopped before this item was sent';
+	const description = 'Nothing was sent for this item.';
+	const error = new NodeOperationError(node, message, { itemIndex: index, description });
+	return { json: {}, error, pairedItem: { item: index } };
 }
 
-/**
- * What happened to the run's items, and what n8n's Retry of the execution does with them, for the
- * error that fails the node. Reads are read again; writes are remembered (see memory.ts).
- */
-export function outcomes(endings: Array<Ending | undefined>, write?: Write): string {
+/** What became of the run's items, and what a Retry does with them, for the error that fails the node. */
+export function outcomes(endings: Endings, write?: Write): string {
 	const by = (outcome: Outcome) =>
 		[...endings.keys()].filter((index) => (endings[index]?.outcome ?? 'unsent') === outcome);
-	const [succeeded, failures, unknown, unsent] = [
-		by('succeeded'),
-		by('failed'),
-		by('unknown'),
-		by('unsent'),
-	];
+	const [succeeded, failures, unknown, unsent] = (
+		['succeeded', 'failed', 'unknown', 'unsent'] as const
+	).map(by);
 	const earlier = [...endings.keys()].filter((index) => endings[index]?.earlier);
 	const now = (indexes: number[]) => indexes.filter((index) => !endings[index]?.earlier).length;
 	const sent = now(succeeded) + now(failures) + now(unknown);

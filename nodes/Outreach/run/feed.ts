@@ -1,43 +1,34 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import { failed, type Ending } from './endings';
+import { failed, type Endings } from './endings';
 import { checkLeads, leadsOf } from './leads';
 import type { NodeRun } from './nodeRun';
 import { withdraw, type Plan } from './sending';
 
-/** A group of plans checked against the record of leads together, closed once all have ended. */
+/** Plans checked against the record together, closed once all have ended. */
 interface Checked {
-	close(endings: Array<Ending | undefined>): Promise<void>;
+	close(endings: Endings): Promise<void>;
 	underWay(): void;
-	/** Plans of the group not yet taken by a sender. */
+	/** Plans not yet taken by a sender, and not yet ended. */
 	untaken: number;
-	/** Plans of the group not yet ended. */
 	open: number;
 	closing?: Promise<void>;
-	/** Once the group has closed: the record holds what its writes left. */
 	closed: Promise<void>;
-	/** While the group is open: whom its plans reach, as the record tells leads apart, and their writes. */
+	/** While the group is open: whom its plans reach, and their writes' keys. */
 	leads: Set<string>;
 	writes: Set<string>;
 }
 
-/** A plan and the group it was checked with. */
-export interface Fed {
-	plan: Plan;
-	group: Checked;
-}
+type Fed = { plan: Plan; group: Checked };
 
 /**
- * The plans of a run, in input order, as they are checked against the record of leads, for the run's
- * senders to take. A group's leads stay this process's to reach (record.ts) until every plan of the
- * group has ended, not until the run is over: two runs whose groups wait on each other's leads would
- * otherwise wait forever.
+ * A run's plans, in input order, checked against the record group by group. A group's leads are
+ * held until its plans have ended, so that two runs cannot wait on each other's leads forever.
  */
 export class PlanFeed {
 	private readonly fed: Fed[] = [];
 	private readonly groups: Checked[] = [];
 	private next = 0;
-	/** Items read from the form so far. */
 	private planned = 0;
 	private ended = false;
 	private arrived = () => undefined as void;
@@ -45,7 +36,7 @@ export class PlanFeed {
 
 	constructor(
 		private readonly run: NodeRun,
-		private readonly endings: Array<Ending | undefined>,
+		private readonly endings: Endings,
 		private readonly count: number,
 	) {}
 
@@ -59,16 +50,11 @@ export class PlanFeed {
 		arrived();
 	}
 
-	/** Whether plans were handed to the senders already. */
 	get sending(): boolean {
 		return this.fed.length > 0;
 	}
 
-	/**
-	 * Checks `plans` (the items up to `planned`) against the record and hands the senders those to
-	 * send. A group that the record cannot be read for once others are under way ends as errors, an
-	 * error for each item.
-	 */
+	/** Checks `plans` against the record, handing on those to send (or, failing, their errors). */
 	async add(plans: Plan[], planned: number): Promise<void> {
 		this.planned = planned;
 		if (!plans.length) return;
@@ -117,10 +103,8 @@ export class PlanFeed {
 	}
 
 	/**
-	 * Whether the plan is a write identical to one of a group still open, or reaches a lead such a
-	 * group reaches. It waits until the groups before it have closed (drained()) and is planned again:
-	 * a group that closes takes back a lead its items did not reach, whatever a later group still
-	 * sends to it, and identical writes in two groups could wait on each other.
+	 * Whether the plan is a write identical to one of a group still open, or reaches one of its leads:
+	 * it waits for that group to close, which takes back the leads its items did not reach.
 	 */
 	shares(plan: Plan): boolean {
 		const places = this.run.operation.write?.places;
@@ -132,12 +116,10 @@ export class PlanFeed {
 		);
 	}
 
-	/** Once every group so far has closed, or the run stopped. */
 	async drained(): Promise<void> {
 		await this.run.until(Promise.all(this.groups.map(async (group) => await group.closed)));
 	}
 
-	/** No more plans come. */
 	end(): void {
 		this.ended = true;
 		this.wake();
@@ -159,7 +141,6 @@ export class PlanFeed {
 		}
 	}
 
-	/** The plan has ended: its group closes once every plan of it has. */
 	done(fed: Fed): void {
 		if (--fed.group.open === 0) this.close(fed.group);
 	}
@@ -170,7 +151,6 @@ export class PlanFeed {
 		group.closing.catch(() => undefined);
 	}
 
-	/** Once the run sends nothing more: every group closes, whatever became of its plans. */
 	async closeAll(): Promise<void> {
 		for (const group of this.groups) this.close(group);
 		await Promise.all(this.groups.map(async (group) => await group.closing));

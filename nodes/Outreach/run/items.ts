@@ -5,16 +5,16 @@ import { callingHoursCheck, destinationBlock, requestKey, serialiseBody } from '
 import { nodeError } from '../shared/errors';
 import { buildRequest, type BuiltRequest } from './build';
 import {
-	blockError,
+	blocked,
 	ended,
 	failed,
 	outcomeUnknown,
 	notSentAgain,
 	outcomes,
-	outsideHoursError,
-	outsideHoursItem,
+	outsideHours,
 	stoppedItem,
 	type Ending,
+	type Endings,
 	type ItemError,
 } from './endings';
 import { checkedEnding, claim, type Planned } from './claims';
@@ -23,28 +23,22 @@ import { NodeRun } from './nodeRun';
 import { sendPlan, withdraw, type Plan } from './sending';
 
 /**
- * With Continue On Fail, the first group of items checked against the record, in rounds of Max
- * Concurrent Requests: a run of up to that many is planned whole before its first request, as
- * without it (a second group sent a round later cost as much as it saved: bench section 9).
+ * With Continue On Fail, the first group checked against the record, in rounds of Max Concurrent
+ * Requests, planned whole before its first request (a second group a round later cost as much as it
+ * saved: bench section 9); each later group is FEED_GROWTH times larger.
  */
 const FEED_FIRST = 4;
-/** With Continue On Fail, how much larger each later group is than the one before. */
 const FEED_GROWTH = 4;
 /** Items planned between two looks at the answers of those under way. */
 const FEED_SLICE = 50;
 /**
- * Senders for each request a run may have in flight (its gate share still holds it to Max Concurrent
- * Requests): while the service's refused requests wait out its Retry-After, as many other items wait
- * for a turn, so that the gate can send one to learn when the service's window begins. With Max
- * Concurrent Requests at 1, one sender: one item after another.
+ * Senders per request in flight: while refused ones wait out Retry-After, others wait for a turn, so
+ * that the gate can send one to learn when the service admits again.
  */
 const SENDERS_PER_REQUEST = 2;
 
 /**
- * The node's run over its items. Without Continue On Fail, every item's request is built and checked
- * before any is sent, so an item that is invalid or blocked anywhere in the input stops the node
- * before anything leaves; with it, the first items leave while later ones are checked (planItems).
- * The rules, in the order they apply to an item:
+ * The node's run over its items. The rules, in the order they apply to an item:
  *
  * | when                                                            | what happens to the item                         |
  * | --------------------------------------------------------------- | ------------------------------------------------ |
@@ -67,7 +61,7 @@ export async function runItems(
 	const run = await NodeRun.start(context, operation);
 	try {
 		const count = context.getInputData().length;
-		const endings: Array<Ending | undefined> = new Array(count);
+		const endings: Endings = new Array(count);
 		const feed = new PlanFeed(run, endings, count);
 		const sending = sendPlans(run, feed, endings, count);
 		try {
@@ -83,18 +77,8 @@ export async function runItems(
 	}
 }
 
-/**
- * Plans every item and hands the plans to the senders, checked against the record of leads. Without
- * Continue On Fail every item is planned before any is sent, so that an invalid one stops the node
- * before anything leaves; with it, the first FEED_FIRST rounds of Max Concurrent Requests are sent
- * while the later items are planned and checked, in groups each FEED_GROWTH times the one before.
- */
-async function planItems(
-	run: NodeRun,
-	feed: PlanFeed,
-	endings: Array<Ending | undefined>,
-	count: number,
-): Promise<void> {
+/** Plans every item; without Continue On Fail, all before any is sent: one invalid stops all. */
+async function planItems(run: NodeRun, feed: PlanFeed, endings: Endings, count: number) {
 	const { continueOnFail, concurrency } = run.settings;
 	let plans: Plan[] = [];
 	let through = continueOnFail ? Math.min(count, FEED_FIRST * concurrency) : count;
@@ -118,7 +102,6 @@ async function planItems(
 		plans = [];
 		through = Math.min(count, through * FEED_GROWTH);
 	}
-	// Halted or stopped: the plans not handed over are not sent.
 	withdraw(plans);
 }
 
@@ -129,7 +112,7 @@ async function planItem(run: NodeRun, index: number): Promise<Planned | { plan: 
 	const { context, operation, settings } = run;
 	const node = context.getNode();
 	const { write } = operation;
-	const earlier = write ? run.earlier(index) : undefined;
+	const earlier = write ? run.memory?.recall(index) : undefined;
 	if (typeof earlier === 'object')
 		return { ending: { ...ended('succeeded', earlier.answer), earlier: true } };
 	if (write && earlier === 'unknown' && !settings.resendUnknown) {
@@ -144,21 +127,17 @@ async function planItem(run: NodeRun, index: number): Promise<Planned | { plan: 
 	}
 	if (!write) return { plan: { index, built } };
 
-	// What the guardrails read is what is sent: the body serialised once, and parsed back.
 	const serialised = serialiseBody(built.request);
-	if ('block' in serialised)
-		return halting(failed('unsent', blockError(node, serialised.block, index), index));
+	if ('block' in serialised) return halting(blocked(node, serialised.block, index));
 	const { sent } = serialised;
 	const destinations = write.destinations && destinationBlock(run.guards, sent, write.destinations);
-	if (destinations) return halting(failed('unsent', blockError(node, destinations, index), index));
-	if (write.callingHours) {
-		const hours = callingHoursCheck(run.guards, built.recipientZone, context.getTimezone());
-		if (hours && 'block' in hours)
-			return halting(failed('unsent', blockError(node, hours.block, index), index));
-		if (hours && settings.continueOnFail && run.coordinated)
-			return halting(ended('unsent', outsideHoursItem(hours.outside, index)));
-		if (hours)
-			return halting(failed('unsent', outsideHoursError(node, hours.outside, index), index));
+	if (destinations) return halting(blocked(node, destinations, index));
+	const hours =
+		write.callingHours && callingHoursCheck(run.guards, built.recipientZone, context.getTimezone());
+	if (hours && 'block' in hours) return halting(blocked(node, hours.block, index));
+	if (hours) {
+		const asItem = settings.continueOnFail && run.coordinated;
+		return halting(outsideHours(node, hours.outside, index, 'unsent', asItem));
 	}
 	const key = requestKey(built.request, sent);
 	const check = claim(run, key, sent);
@@ -167,17 +146,8 @@ async function planItem(run: NodeRun, index: number): Promise<Planned | { plan: 
 	return { plan: { index, built, sent, key, check } };
 }
 
-/**
- * Sends the planned items in input order as the feed hands them over: at most Max Concurrent Requests
- * in flight, each when its account's flow gives it a turn, held until the item has ended (see
- * NodeRun.itemFailed).
- */
-async function sendPlans(
-	run: NodeRun,
-	feed: PlanFeed,
-	endings: Array<Ending | undefined>,
-	count: number,
-) {
+/** Sends the planned items in input order as the feed hands them over, each when its turn comes. */
+async function sendPlans(run: NodeRun, feed: PlanFeed, endings: Endings, count: number) {
 	const work = async () => {
 		for (let fed = await feed.take(); fed; fed = await feed.take()) {
 			const { plan } = fed;
@@ -194,11 +164,8 @@ async function sendPlans(
 	await Promise.all(Array.from({ length: Math.min(senders, count) }, work));
 }
 
-/**
- * The run's output, paired with its input; without Continue On Fail, the first item's error fails the
- * node, saying on the last try what happened to every item.
- */
-function finish(run: NodeRun, endings: Array<Ending | undefined>): INodeExecutionData[] {
+/** The run's output; without Continue On Fail, the first error, saying what became of every item. */
+function finish(run: NodeRun, endings: Endings): INodeExecutionData[] {
 	const node = run.context.getNode();
 	const { continueOnFail } = run.settings;
 	const output: INodeExecutionData[] = [];
@@ -221,11 +188,7 @@ function finish(run: NodeRun, endings: Array<Ending | undefined>): INodeExecutio
 	throw told(run, failure);
 }
 
-/**
- * An error as whoever reads it gets it. When the node runs as an AI agent's tool, n8n's tool wrapper
- * passes the agent either the message or, on some releases (n8n 1.110), the description alone: the
- * message then carries both, and the description nothing more.
- */
+/** For an AI agent the message carries the description: n8n 1.110's tool wrapper passes one only. */
 function told(run: NodeRun, error: ItemError): ItemError {
 	const { description } = error;
 	if (run.coordinated || !description) return error;

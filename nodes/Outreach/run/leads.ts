@@ -4,13 +4,13 @@ import type { Places } from '../actions/operation';
 import { wholeSetting } from '../fields/nodeOptions';
 import { DEFAULT_SKIP_WINDOW_HOURS } from '../shared/constants';
 import { getAtPath, isPlainObject } from '../shared/objectPaths';
-import { ended, failed, skippedOutput, type Ending } from './endings';
+import { ended, failed, skippedOutput, type Endings } from './endings';
 import type { NodeRun } from './nodeRun';
 import { LeadRecord, type Verdict } from './record';
 import { NOT_SET_UP, recordUnavailable } from './store';
-import type { Plan } from './sending';
+import { withdraw, type Plan } from './sending';
 
-/** Whom one write reaches, as the record tells leads apart: what the write places, and to whom. */
+/** Whom one write reaches, as the record tells leads apart. */
 export function leadsOf(places: Places, service: string, sent: unknown): string[] {
 	const body = isPlainObject(sent) ? sent : {};
 	const fold = (value: unknown) =>
@@ -31,26 +31,22 @@ export function leadsOf(places: Places, service: string, sent: unknown): string[
 	);
 }
 
-/** What the durable record made of a run's writes that reach people, and how to close it. */
 interface LeadCheck {
 	/** The plans still to be sent. */
 	plans: Plan[];
-	/** Every plan is under way: the last looks at the record may start. */
 	underWay(): void;
 	/** Once every plan has ended: what was not reached is taken back. */
-	close(endings: Array<Ending | undefined>): Promise<void>;
+	close(endings: Endings): Promise<void>;
 }
 
 /**
- * Checks the run's writes against the node's durable record of the leads it reached (record.ts):
- * a write whose leads were all reached within the window ends as skipped, saying when; a campaign
- * only some of whose customers were, as an error naming them; the others are recorded and sent.
- * Where the record cannot be kept, every output of such a write says so (`warning`).
+ * Checks the run's writes against the durable record: a write whose leads were all reached within
+ * the window is skipped, a campaign only some of whose customers were is an error; the others go.
  */
 export async function checkLeads(
 	run: NodeRun,
 	plans: Plan[],
-	endings: Array<Ending | undefined>,
+	endings: Endings,
 ): Promise<LeadCheck> {
 	const { context, operation } = run;
 	const places = operation.write?.places;
@@ -90,7 +86,7 @@ export async function checkLeads(
 			sent.push({ ...plan, leads: leads[position] });
 			continue;
 		}
-		if (plan.check && 'claimed' in plan.check) plan.check.claimed.withdrawn();
+		withdraw([plan]);
 		if ('reached' in verdict)
 			endings[plan.index] = ended('unsent', skippedOutput(plan.index, verdict.reached, hours));
 		else {
@@ -110,7 +106,6 @@ export async function checkLeads(
 		plans: sent,
 		underWay: () => record.underWay(),
 		close: async (all) => {
-			// A lead another item of the run reached stays, whatever became of this item.
 			const isReached = (plan: Plan) => {
 				const ending = all[plan.index];
 				return ending && ending.outcome !== 'failed' && ending.outcome !== 'unsent';
@@ -120,7 +115,7 @@ export async function checkLeads(
 			);
 			for (const plan of sent)
 				record.takeBack((plan.leads ?? []).filter((lead) => !reached.has(lead)));
-			// The writes were sent: n8n's store failing now changes what the record holds, not their outcomes.
+			// The writes were sent: a store failing now changes the record, not their outcomes.
 			problem ??= await record.close().then(
 				() => undefined,
 				(error: Error) => `n8n’s deduplication store failed (${error.message})`,

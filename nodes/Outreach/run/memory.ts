@@ -7,7 +7,7 @@ import type {
 
 import { MAX_REMEMBERED_ANSWERS } from '../shared/constants';
 
-/** Where the node keeps its memory in the execution's data (n8n's node context). */
+/** In n8n's node context, which n8n saves with the execution. */
 const MEMORY_KEY = 'outreachWrites';
 
 /** What became of one write of an item: its answer (none once too many are held), or unknown. */
@@ -19,17 +19,12 @@ export type Recall = { answer: INodeExecutionData[] } | 'unknown' | undefined;
 const triesOfRuns = new WeakMap<IExecuteData, { count: number }>();
 
 /**
- * What became of each write of this run's items, kept in the execution's own data (n8n's node
- * context, which n8n saves with the execution), by run and item: n8n's Retry On Fail runs the node
- * again with all its items in the same execution, and n8n's Retry of a failed execution starts a new
- * one from that saved data, the failed node again with all its items. Either way a write that
- * succeeded is answered from memory (marked repeated when the answer came from the failed execution)
- * and one whose outcome is unknown is not sent again. What is remembered is the item, not its request:
- * an item whose expressions give another request on the next try ($now, say) is still the item that
- * succeeded. A node run as an AI agent's tool has no memory: each invocation is a run of its own.
+ * Retry On Fail's memory: what became of each write of this run's items, by run and item, in the
+ * execution's data, which n8n's Retry On Fail and its Retry of the execution both start from. A write
+ * that succeeded is answered from memory; one whose outcome is unknown is not sent again. It is the
+ * item that is remembered, not its request, which may differ on the next try ($now).
  */
 export class WriteMemory {
-	/** Tries of this run in this execution, for n8n's bounds on Retry On Fail. */
 	readonly tries: number;
 	private held = 0;
 

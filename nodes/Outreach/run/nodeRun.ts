@@ -11,7 +11,7 @@ import {
 } from '../guardrails';
 import { accountGate, accountOf, type Account, type FlowShare, type Lane } from '../transport';
 import { runSettings, type RunSettings } from './settings';
-import { WriteMemory, type Recall } from './memory';
+import { WriteMemory } from './memory';
 
 /** Whether n8n will not run the node again after this try fails (n8n's own bounds for Retry On Fail). */
 function isLastTry(context: IExecuteFunctions, memory: WriteMemory | undefined): boolean {
@@ -32,16 +32,12 @@ export class HoursEnded extends Error {
 /** An item's lane, which holds its last turn until the run has taken in the item's outcome. */
 type ItemLane = Lane & { release(): void };
 
-/**
- * One run of the node over its items: its settings, the account and guardrails its credential names,
- * the tries of n8n's Retry On Fail, and when it stops sending: after a failure that fails the node,
- * or n8n's Stop (the execution's cancel signal), which also ends every wait at once.
- */
+/** One run of the node over its items: settings, account, guardrails, try, and when it stops. */
 export class NodeRun {
-	/** What became of each write, across tries and Retries; none when the node runs as an AI tool. */
+	/** None when the node runs as an AI agent's tool. */
 	readonly memory?: WriteMemory;
 	readonly lastTry: boolean;
-	/** When the run started, for Batching. */
+	/** For Batching. */
 	readonly started = Date.now();
 	private halt?: 'failure' | 'stop';
 	private resolveHalted = () => undefined as void;
@@ -55,7 +51,6 @@ export class NodeRun {
 		readonly account: Account,
 		readonly guards: CredentialGuards,
 		readonly settings: RunSettings,
-		/** Where the run's requests take turns: its share of its service account's gate. */
 		private readonly flow: FlowShare,
 		/** Items of the run not yet sent: what the gate weighs a step toward more against. */
 		readonly backlog: { count: number },
@@ -78,7 +73,7 @@ export class NodeRun {
 		return new NodeRun(context, operation, account, guards, settings, flow, backlog);
 	}
 
-	/** Items are coordinated across tries: false when the node runs as an AI agent's tool. */
+	/** False when the node runs as an AI agent's tool: nothing is kept across tries. */
 	get coordinated(): boolean {
 		return this.memory !== undefined;
 	}
@@ -99,15 +94,11 @@ export class NodeRun {
 		this.resolveHalted();
 	}
 
-	/**
-	 * An item failed: without Continue On Fail, on the last try, nothing not yet sent is sent. Called
-	 * before the item's claim and turn are given back, so that nothing waiting on them starts.
-	 */
+	/** Last try, no Continue On Fail: nothing more is sent. Called before the turn goes back. */
 	itemFailed(): void {
 		if (this.lastTry && !this.settings.continueOnFail) this.stop('failure');
 	}
 
-	/** Waits `ms`, or less when the run stops meanwhile. */
 	async pause(ms: number): Promise<void> {
 		if (ms > 0) await this.until(sleep(ms));
 	}
@@ -117,25 +108,20 @@ export class NodeRun {
 		await Promise.race([work, this.halted]);
 	}
 
-	/**
-	 * The object that stands for the run's execution: n8n's flow context, which lives in the
-	 * execution's own run data and so exactly as long as n8n holds the execution.
-	 */
+	/** n8n's flow context, which lives exactly as long as n8n holds the execution. */
 	private execution(): object {
 		try {
 			return this.context.getContext('flow');
 		} catch {
-			// A context without the execution's flow context: the run stands for itself.
 			return this.account;
 		}
 	}
 
-	/** The execution's ledger for the run's credential (see guardrails/executionLedger.ts). */
 	ledger() {
 		return executionLedger(this.execution(), this.guards.account);
 	}
 
-	/** The leads the execution recorded in its node's durable record (see record.ts). */
+	/** The leads the execution recorded in the durable record. */
 	executionLeads(): Set<string> {
 		const execution = this.execution();
 		let leads = leadsOfExecutions.get(execution);
@@ -143,15 +129,7 @@ export class NodeRun {
 		return leads;
 	}
 
-	/** What an earlier try, or the execution this one retries, left of a write of the item. */
-	earlier(index: number): Recall {
-		return this.memory?.recall(index);
-	}
-
-	/**
-	 * Where the item's requests take their turns. A call reads the Calling Hours again when it gets
-	 * its turn: it may have waited for it, or on refusals, past their end.
-	 */
+	/** Where the item's requests take turns; a call reads the Calling Hours again at its turn. */
 	lane(index: number, recipientZone?: unknown): ItemLane {
 		let held: (() => void) | undefined;
 		const release = () => {
@@ -160,8 +138,8 @@ export class NodeRun {
 			giveBack?.();
 		};
 		return {
-			waitBudgetMs: this.settings.waitBudgetMs,
-			waitBudgetSetting: 'Options → Max Wait for Rate Limits',
+			maxWaitMs: this.settings.maxWaitMs,
+			maxWaitSetting: 'Options → Max Wait for Rate Limits',
 			giveBack: (giveBack) => (held = giveBack),
 			release,
 			pause: async (ms) => await this.pause(ms),
@@ -169,7 +147,6 @@ export class NodeRun {
 				release();
 				const slot = await this.flow.acquire(index, () => this.stopped);
 				if (!slot) return undefined;
-				// The run stopped since the turn was given (an item before failed it): nothing more leaves.
 				if (this.stopped) {
 					slot.unused();
 					return undefined;
@@ -185,7 +162,6 @@ export class NodeRun {
 		};
 	}
 
-	/** Once the run is over. */
 	end(): void {
 		this.cancel?.removeEventListener('abort', this.onCancel);
 	}

@@ -17,8 +17,7 @@ import {
 	ended,
 	outcomeUnknown,
 	failed,
-	outsideHoursError,
-	outsideHoursItem,
+	outsideHours,
 	type Ending,
 } from './endings';
 import { checkedEnding, claim } from './claims';
@@ -26,16 +25,14 @@ import { HoursEnded, type NodeRun } from './nodeRun';
 import { maxPages } from '../fields/nodeOptions';
 import { DEFAULT_MAX_LIST_PAGES } from '../shared/constants';
 
-/** An item's request, built and checked, ready to be sent. */
+/** An item's request, built and checked; a write's body as sent, its key and its ledger check. */
 export interface Plan {
 	index: number;
 	built: BuiltRequest;
-	/** A write's body as it is sent, its key and what its execution's ledger said of it. */
 	sent?: unknown;
 	key?: string;
 	check?: WriteCheck;
 	claimed?: Claimed;
-	/** Whom a write that places reaches, as its node's durable record tells leads apart. */
 	leads?: string[];
 }
 
@@ -52,7 +49,7 @@ function mayHaveTakenEffect(error: unknown): boolean {
 	return !refused && mayHaveReachedService(error);
 }
 
-/** Sends one item's request and makes its output (one record, or a list page by page). */
+/** Sends one item's request: its output, one record or a list. */
 async function produce(run: NodeRun, plan: Plan, lane: Lane): Promise<INodeExecutionData[]> {
 	const { context, account, operation, settings } = run;
 	const { index } = plan;
@@ -77,10 +74,7 @@ async function produce(run: NodeRun, plan: Plan, lane: Lane): Promise<INodeExecu
 	return [{ json: withEnvelope === true ? envelope : (envelope.data as never), pairedItem }];
 }
 
-/**
- * Sends the item's request when its turn comes, and ends it: its output, or its error and what may
- * have happened. A write identical to a call or campaign in flight waits for that one's outcome.
- */
+/** Sends the item's request at its turn, and ends it; an identical call in flight is waited for. */
 export async function sendPlan(run: NodeRun, plan: Plan, lane: Lane): Promise<Ending | undefined> {
 	const { context, operation, guards } = run;
 	const node = context.getNode();
@@ -112,9 +106,8 @@ export async function sendPlan(run: NodeRun, plan: Plan, lane: Lane): Promise<En
 		run.itemFailed();
 		if (error instanceof HoursEnded) {
 			plan.claimed?.withdrawn();
-			if (run.settings.continueOnFail && run.coordinated)
-				return ended('failed', outsideHoursItem(error.outside, index));
-			return failed('failed', outsideHoursError(node, error.outside, index), index);
+			const asItem = run.settings.continueOnFail && run.coordinated;
+			return outsideHours(node, error.outside, index, 'failed', asItem);
 		}
 		const failure = nodeError(node, error);
 		const unknown = write !== undefined && mayHaveTakenEffect(failure);

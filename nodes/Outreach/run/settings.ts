@@ -11,15 +11,12 @@ import { wholeSetting } from '../fields/nodeOptions';
 /** How one run of the node sends its items: its Options and Settings → Request Options. */
 export interface RunSettings {
 	continueOnFail: boolean;
-	/** Options → Max Concurrent Requests. */
 	concurrency: number;
-	/** Options → Max Wait for Rate Limits, in ms. */
-	waitBudgetMs: number;
+	maxWaitMs: number;
 	allowRepeats: boolean;
 	resendUnknown: boolean;
-	/** Request Options → Batching: items sent in groups this far apart. */
 	batch?: { size: number; intervalMs: number };
-	/** What every request carries: Timeout, Proxy, Ignore SSL Issues. */
+	/** Timeout, Proxy, Ignore SSL Issues. */
 	transport: Pick<IHttpRequestOptions, 'timeout' | 'proxy' | 'skipSslCertificateValidation'>;
 }
 
@@ -41,19 +38,10 @@ function proxyOf(node: INode, text: string): IHttpRequestOptions['proxy'] {
 	if (!url.hostname || !url.port) {
 		throw fieldError(node, 'Proxy', `"${text}" needs a host and a port, e.g. http://myproxy:3128`);
 	}
-	return {
-		host: url.hostname,
-		port: Number(url.port),
-		protocol: url.protocol.replace(/:$/, ''),
-		...(url.username
-			? {
-					auth: {
-						username: decodeURIComponent(url.username),
-						password: decodeURIComponent(url.password),
-					},
-				}
-			: {}),
-	};
+	const { hostname: host, port, username, password } = url;
+	const auth = { username: decodeURIComponent(username), password: decodeURIComponent(password) };
+	const protocol = url.protocol.replace(/:$/, '');
+	return { host, port: Number(port), protocol, ...(username ? { auth } : {}) };
 }
 
 /** The run's settings, read once from the first item, as n8n reads a node's settings. */
@@ -72,7 +60,7 @@ export function runSettings(context: IExecuteFunctions): RunSettings {
 			'Max Concurrent Requests',
 			1,
 		),
-		waitBudgetMs:
+		maxWaitMs:
 			wholeSetting(
 				node,
 				option('maxRateLimitWait', DEFAULT_RATE_LIMIT_WAIT_SECONDS),

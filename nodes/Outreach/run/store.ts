@@ -12,7 +12,6 @@ import {
 
 /** The run using the store: its waits end at once on n8n's Stop. */
 export interface Run {
-	/** Waits for `work`, or less when the run stops meanwhile. */
 	until(work: Promise<unknown>): Promise<void>;
 	readonly stopped: boolean;
 }
@@ -28,20 +27,14 @@ export function recordUnavailable(context: IExecuteFunctions): string | undefine
 /** What goes wrong when n8n's store is not there to ask. */
 export const NOT_SET_UP = /initiali[sz]ed before use/;
 
-/** The store's mode for the record: entries, never a latest key or date (n8n refuses a mix). */
+/** Entries, never a latest key or date: n8n refuses a mix. */
 const ENTRIES = { mode: 'entries' as const };
 
-/** Each node's turn at n8n's store in this process: its check-and-record is not atomic. */
-const turns = new Map<string, Promise<unknown>>();
+/** Each node's lock on n8n's store in this process: its check-and-record is not atomic. */
+const locks = new Map<string, Promise<unknown>>();
 
-/**
- * A node's record in n8n's deduplication store (scope: the node), as one run uses it: each read or
- * write is tried again when it fails (a failed insert or update wrote nothing), and the run's slowest
- * round trip is kept, for the pause before a look (keep()). One run of the node at a time in this
- * process has its turn (turn()).
- */
+/** A node's record in n8n's store, as one run uses it: failures tried again, the slowest trip kept. */
 export class NodeStore {
-	/** The longest a read or write of the store took in this run, in ms. */
 	slowest = 0;
 	/** How many entries the record holds, as this run last counted and changed it. */
 	private size?: number;
@@ -52,19 +45,16 @@ export class NodeStore {
 	) {}
 
 	/** Runs `task` when no other run of the node in this process is at the store. */
-	async turn<T>(task: () => Promise<T>): Promise<T> {
-		const before = turns.get(this.node) ?? Promise.resolve();
+	async withLock<T>(task: () => Promise<T>): Promise<T> {
+		const before = locks.get(this.node) ?? Promise.resolve();
 		const mine = before.then(task, task);
 		const settled = mine.catch(() => undefined);
-		turns.set(this.node, settled);
-		void settled.then(() => turns.get(this.node) === settled && turns.delete(this.node));
+		locks.set(this.node, settled);
+		void settled.then(() => locks.get(this.node) === settled && locks.delete(this.node));
 		return await mine;
 	}
 
-	/**
-	 * Records `entries` in one write, keeping the newest `maxEntries` (only a sweep forgets others, see
-	 * sweep.ts): which were there, and which are new.
-	 */
+	/** Records `entries` in one write: which were there, and which are new. */
 	async record(
 		entries: string[],
 		// The run's own entries beyond the bound: the oldest of other runs are not dropped for them.
@@ -79,7 +69,6 @@ export class NodeStore {
 		return output;
 	}
 
-	/** How many entries the record holds. */
 	async count(): Promise<number> {
 		const { helpers } = this.context;
 		const count = await this.tried(
@@ -89,7 +78,6 @@ export class NodeStore {
 		return count;
 	}
 
-	/** Removes `entries`, a few at a time; none, nothing is asked of the store. */
 	async remove(entries: string[]): Promise<void> {
 		const { helpers } = this.context;
 		for (const part of await this.parts(entries)) {
@@ -98,10 +86,7 @@ export class NodeStore {
 		}
 	}
 
-	/**
-	 * `entries` in parts n8n's store looks up in the whole record within the bound (see
-	 * RECORD_COMPARISONS_PER_CALL); a few are not counted first.
-	 */
+	/** `entries` in parts of RECORD_COMPARISONS_PER_CALL's bound; a few are not counted first. */
 	private async parts(entries: string[]): Promise<string[][]> {
 		if (!entries.length) return [];
 		if (entries.length <= RECORD_PART) return [entries];
@@ -115,18 +100,16 @@ export class NodeStore {
 		);
 	}
 
-	/** Removes `entries` in the node's turn (turn()). */
-	async removeInTurn(entries: string[]): Promise<void> {
-		if (entries.length) await this.turn(async () => await this.remove(entries));
+	/** Removes `entries`, holding the node's lock (withLock()). */
+	async removeWithLock(entries: string[]): Promise<void> {
+		if (entries.length) await this.withLock(async () => await this.remove(entries));
 	}
 
 	/**
-	 * Records the entries again until a look, after a pause longer than this run's slowest round trip
-	 * to the store, finds them all: another process's check-and-record that read the record before
-	 * they were in it writes it back without them within its round trip. It starts with a pause
-	 * before the writes are sent (a lead whose call leaves is recorded, should this process die),
-	 * with a record at once that only a later look confirms once they are under way, and with a look
-	 * at once when they are over. `looked` may name the entries to look at next.
+	 * Records the entries again until a look, after a pause longer than the slowest round trip, finds
+	 * them all: another process that read the record before they were in it writes it back without
+	 * them within its round trip (RECORD_CHECKS). `start`: a pause before the writes are sent, a record
+	 * once they are under way, a look once they are over. `looked` may name the entries to look at next.
 	 */
 	async keep(
 		entries: string[],
@@ -141,14 +124,14 @@ export class NodeStore {
 				await (run ? run.until(pause) : pause);
 			}
 			if (run?.stopped) return;
-			const output = await this.turn(async () => await this.record(entries));
+			const output = await this.withLock(async () => await this.record(entries));
 			entries = looked(output);
 			const missing = output.new.some((entry) => entries.includes(String(entry)));
 			if ((round > 0 || start !== 'record') && !missing) return;
 		}
 	}
 
-	/** The last try's error is the caller's; nothing has been sent on an answer that did not come. */
+	/** The last try's error is the caller's. */
 	private async tried<T>(task: () => Promise<T>): Promise<T> {
 		const timed = async () => {
 			const started = Date.now();

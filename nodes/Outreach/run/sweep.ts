@@ -2,13 +2,11 @@ import { MAX_RECORDED_CALLS, RECORD_BUCKETS } from '../shared/constants';
 import type { NodeStore } from './store';
 
 /**
- * n8n's store forgets a record's entries only by count (the oldest past `maxEntries`), never by age.
- * So the record forgets at sweeps, one an epoch of five quarters of the window, made by the first run
- * of the epoch (the one that found the epoch's mark missing) once its writes are over. A sweep notes
- * how many entries came before it, and when (its quarter); the next sweep drops that many, when they
- * came at least five quarters earlier: older than any quarter a check asks about. Only the newest
- * sweep's count tells where its entries end now (each sweep's drop moves the others'), so a sweep
- * drops nothing while the newest count is younger.
+ * n8n's store forgets only by count, never by age, so the record is swept once an epoch of five
+ * quarters, by the epoch's first run once its writes are over. A sweep notes how many entries came
+ * before it, and its quarter; the next drops that many when they are five quarters old, older than
+ * any quarter a check reads. Only the newest count says where its entries end now (each drop moves
+ * the others'), so nothing is dropped while it is younger. docs/queue-mode.md tells why.
  */
 const EPOCH_BUCKETS = RECORD_BUCKETS + 1;
 
@@ -17,7 +15,7 @@ const epochOf = (bucket: number) => Math.floor(bucket / EPOCH_BUCKETS);
 export const epochMark = (bucketMs: number, bucket: number) =>
 	`sweep|${bucketMs}|${epochOf(bucket)}`;
 
-/** How many entries came before a sweep of `epoch`, rounded down (see roundDown()). */
+/** How many entries came before a sweep of `epoch`, rounded down. */
 const countKey = (bucketMs: number, epoch: number, count: number) =>
 	`sweep|${bucketMs}|${epoch}|count|${count}`;
 
@@ -25,10 +23,7 @@ const countKey = (bucketMs: number, epoch: number, count: number) =>
 const bucketKey = (bucketMs: number, epoch: number, bucket: number) =>
 	`sweep|${bucketMs}|${epoch}|at|${bucket}`;
 
-/**
- * The largest whole number up to 16, or m·2^x with 8 ≤ m < 16, not above `count`: at most an eighth
- * below it, so that a sweep finds it among a few hundred values.
- */
+/** `count` as it is below 16, else rounded down to m·2^x with 8 ≤ m < 16: an eighth less at most. */
 export function roundDown(count: number): number {
 	let step = 1;
 	while (count >= 16 * step) step *= 2;
@@ -47,13 +42,10 @@ export function roundValues(max: number): number[] {
 }
 
 /**
- * A sweep, in the node's turn at the store. The newest sweep's count and quarter (of this epoch or the
- * two before) are found by asking every value they may hold: n8n's store records each value asked that
- * is not there, and those go again at once. Where one sweep has more than one value (values another
- * n8n process asked at that moment, or two sweeps of one epoch), the least count and the latest
- * quarter are taken: a sweep then keeps more, never less. The count a sweep notes leaves out the
- * entries this process's runs under way may still take back (`pending`, counted in the turn): those
- * may go before the next sweep, which would then drop as many recorded after this one.
+ * A sweep, holding the node's lock on the store. The newest sweep's count and quarter (of this epoch
+ * or the two before) are found by asking every value they may hold; where one has several, the least
+ * count and latest quarter keep more, never less. The count noted leaves out the `pending` entries
+ * runs under way may still take back, which the next sweep would otherwise drop from later ones.
  */
 export async function sweep(
 	store: NodeStore,
@@ -84,7 +76,7 @@ export async function sweep(
 		const quarters = buckets(newest).filter((quarter) =>
 			found.has(bucketKey(bucketMs, newest, quarter)),
 		);
-		// No quarter found (another process wrote the record back without it): its age is unknown.
+		// No quarter found (written over by another process): its age is unknown.
 		const at = quarters.length ? Math.max(...quarters) : Infinity;
 		if (at <= bucket - EPOCH_BUCKETS && dropped <= size) kept = size - dropped;
 	}

@@ -1,31 +1,27 @@
 /**
- * Calling Hours: the days and hours when the credential lets a call be placed, in a time zone. Pure
- * functions over instants (ms since the epoch); the transport asks, for each Make Call, just before it
- * would be sent.
- *
- * Written like `Mon-Fri 09:00-20:00, Sat 10:00-14:00`: entries separated by commas, each a day or a
- * range of days (`Sat-Mon` wraps) and a range of hours. An end at or before the start runs past
- * midnight into the next day (`Fri 22:00-02:00` is Friday 22:00 to Saturday 02:00); `24:00` ends a
- * day. Anything else is a problem: a typing mistake never widens the window.
+ * Calling Hours, written like `Mon-Fri 09:00-20:00, Sat 10:00-14:00`: a day or range of days
+ * (`Sat-Mon` wraps) and hours each. An end at or before the start runs past midnight
+ * (`Fri 22:00-02:00`); `24:00` ends a day. Anything else is a problem: a typing mistake never widens
+ * the hours. Pure functions over instants (ms since the epoch).
  */
 
 import { asUtc, wallClockIn } from './dateTime';
 
-/** One window: a day (0 Monday … 6 Sunday) and minutes from that day's midnight, end after start. */
-export interface CallingWindow {
+/** A day (0 Monday) and minutes from its midnight, end after start. */
+export interface CallingPeriod {
 	day: number;
 	start: number;
 	end: number;
 }
 
-const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const MINUTES_A_DAY = 1_440;
 
+/** A day's name or its first three letters, as its index (0 Monday). */
 function dayOf(text: string): number | undefined {
-	const index = DAYS.indexOf(text.toLowerCase().slice(0, 3));
-	const full = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-	const known = text.length === 3 || full.includes(text.toLowerCase());
-	return index >= 0 && known ? index : undefined;
+	const name = text.toLowerCase();
+	const index = DAYS.findIndex((day) => day === name || day.slice(0, 3) === name);
+	return index >= 0 ? index : undefined;
 }
 
 function minutesOf(text: string, allowEndOfDay: boolean): number | undefined {
@@ -39,29 +35,22 @@ function minutesOf(text: string, allowEndOfDay: boolean): number | undefined {
 
 const ENTRY = /^([a-z]+)(?:\s*-\s*([a-z]+))?\s+(\d{1,2}:\d{2})\s*-\s*(\d{1,2}:\d{2})$/i;
 
-/** The windows of a Calling Hours text; none (any time) when it is empty. */
+/** The periods of a Calling Hours text; none (any time) when it is empty. */
 export function parseCallingHours(
 	text: unknown,
-): { windows: CallingWindow[] | undefined } | { problem: string } {
-	if (text === undefined || text === null || text === '') return { windows: undefined };
+): { periods: CallingPeriod[] | undefined } | { problem: string } {
+	if (text === undefined || text === null || text === '') return { periods: undefined };
 	const example = 'write days and hours such as Mon-Fri 09:00-20:00, Sat 10:00-14:00';
 	if (typeof text !== 'string')
 		return { problem: `${JSON.stringify(text)} is not text: ${example}` };
-	const windows: CallingWindow[] = [];
+	const periods: CallingPeriod[] = [];
 	for (const entry of text.split(',').map((piece) => piece.trim())) {
 		const match = ENTRY.exec(entry);
-		const first = match && dayOf(match[1]);
-		const last = match && (match[2] === undefined ? first : dayOf(match[2]));
+		const first = match ? dayOf(match[1]) : undefined;
+		const last = match?.[2] === undefined ? first : dayOf(match[2]);
 		const start = match ? minutesOf(match[3], false) : undefined;
 		const end = match ? minutesOf(match[4], true) : undefined;
-		if (
-			first === undefined ||
-			first === null ||
-			last === undefined ||
-			last === null ||
-			start === undefined ||
-			end === undefined
-		) {
+		if (first === undefined || last === undefined || start === undefined || end === undefined) {
 			return { problem: `${JSON.stringify(entry)} is not days and hours: ${example}` };
 		}
 		if (end === start) {
@@ -69,13 +58,13 @@ export function parseCallingHours(
 		}
 		for (let offset = 0; offset <= (last - first + 7) % 7; offset++) {
 			const day = (first + offset) % 7;
-			windows.push({ day, start, end: end > start ? end : end + MINUTES_A_DAY });
+			periods.push({ day, start, end: end > start ? end : end + MINUTES_A_DAY });
 		}
 	}
-	return { windows };
+	return { periods };
 }
 
-/** Whether `name` is a time zone n8n knows (an IANA name such as America/New_York). */
+/** Whether `name` is an IANA time zone n8n knows. */
 export function isTimeZone(name: unknown): name is string {
 	if (typeof name !== 'string' || name.trim() === '') return false;
 	try {
@@ -86,7 +75,7 @@ export function isTimeZone(name: unknown): name is string {
 	}
 }
 
-/** The local day (0 Monday) and minute of the day of `instant` in `timeZone`. */
+/** The local day (0 Monday) and minute of the day. */
 function localTime(instant: number, timeZone: string): { day: number; minute: number } {
 	const clock = wallClockIn(instant, timeZone);
 	const weekday = new Date(Date.UTC(clock.year, clock.month - 1, clock.day)).getUTCDay();
@@ -96,39 +85,31 @@ function localTime(instant: number, timeZone: string): { day: number; minute: nu
 /** Whether a call may be placed at `instant`. */
 export function withinCallingHours(
 	instant: number,
-	windows: CallingWindow[],
+	periods: CallingPeriod[],
 	timeZone: string,
 ): boolean {
 	const { day, minute } = localTime(instant, timeZone);
-	return windows.some(
-		(window) =>
-			(window.day === day &&
-				minute >= window.start &&
-				minute < Math.min(window.end, MINUTES_A_DAY)) ||
-			(window.end > MINUTES_A_DAY &&
-				(window.day + 1) % 7 === day &&
-				minute < window.end - MINUTES_A_DAY),
+	const yesterday = (day + 6) % 7;
+	// A period past midnight goes on into the next day.
+	return periods.some(
+		({ day: on, start, end }) =>
+			(on === day && minute >= start && minute < Math.min(end, MINUTES_A_DAY)) ||
+			(on === yesterday && minute < end - MINUTES_A_DAY),
 	);
 }
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-/**
- * How far ahead the next allowed moment is looked for: a week, and a week more for hours that fall
- * wholly in the time a change of the clocks skips (the next week's are not skipped).
- */
+/** A week, and a week more for hours wholly in time a change of the clocks skips. */
 const LOOK_AHEAD_DAYS = 15;
 
-/** How far `timeZone`'s wall clock is ahead of UTC at `instant` (a whole minute), in ms. */
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms. */
 function offsetAt(instant: number, timeZone: string): number {
 	const minute = instant - (instant % MINUTE);
 	return asUtc(wallClockIn(minute, timeZone)) - minute;
 }
 
-/**
- * Every instant the wall clock of `timeZone` shows `year-month-day minute`: none when a
- * daylight-saving change skips that time, two when one repeats it.
- */
+/** Every instant the wall clock shows `year-month-day minute`: none when skipped, two when repeated. */
 function instantsOf(year: number, month: number, day: number, minute: number, timeZone: string) {
 	const wanted = Date.UTC(year, month - 1, day, 0, minute);
 	const instants = new Set<number>();
@@ -157,34 +138,29 @@ function offsetChanges(from: number, to: number, timeZone: string): number[] {
 	return changes;
 }
 
-/**
- * The first instant from `instant` on when a call may be placed: `instant` itself when it is within
- * the hours; undefined when the windows allow no time within LOOK_AHEAD_DAYS. The hours open only
- * where the wall clock reaches a window's start, or jumps into a window at a daylight-saving change,
- * so those are the moments looked at: each is checked by the rule itself.
- */
+/** The first instant from `instant` on when a call may be placed, within LOOK_AHEAD_DAYS. */
 export function nextCallingTime(
 	instant: number,
-	windows: CallingWindow[],
+	periods: CallingPeriod[],
 	timeZone: string,
 ): number | undefined {
-	if (withinCallingHours(instant, windows, timeZone)) return instant;
+	if (withinCallingHours(instant, periods, timeZone)) return instant;
 	const today = wallClockIn(instant, timeZone);
 	const candidates = offsetChanges(instant, instant + (LOOK_AHEAD_DAYS + 1) * DAY, timeZone);
 	for (let offset = -1; offset <= LOOK_AHEAD_DAYS; offset++) {
 		const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
 		const day = (date.getUTCDay() + 6) % 7;
-		for (const window of windows.filter((candidate) => candidate.day === day)) {
+		for (const period of periods.filter((candidate) => candidate.day === day)) {
 			const [year, month, dayOfMonth] = [
 				date.getUTCFullYear(),
 				date.getUTCMonth() + 1,
 				date.getUTCDate(),
 			];
-			candidates.push(...instantsOf(year, month, dayOfMonth, window.start, timeZone));
+			candidates.push(...instantsOf(year, month, dayOfMonth, period.start, timeZone));
 		}
 	}
 	const open = candidates
-		.filter((candidate) => candidate > instant && withinCallingHours(candidate, windows, timeZone))
+		.filter((candidate) => candidate > instant && withinCallingHours(candidate, periods, timeZone))
 		.sort((a, b) => a - b);
 	return open.find((candidate) => candidate <= instant + LOOK_AHEAD_DAYS * DAY);
 }

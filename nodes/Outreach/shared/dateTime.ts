@@ -3,14 +3,9 @@
 const ISO_DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
-export interface WallClock {
-	year: number;
-	month: number;
-	day: number;
-	hour: number;
-	minute: number;
-	second: number;
-}
+const FIELDS = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const;
+
+export type WallClock = Record<(typeof FIELDS)[number], number>;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -32,14 +27,7 @@ export function wallClockIn(instant: number, timeZone: string): WallClock {
 	}
 	const parts = formatter.formatToParts(new Date(instant));
 	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-	return {
-		year: get('year'),
-		month: get('month'),
-		day: get('day'),
-		hour: get('hour'),
-		minute: get('minute'),
-		second: get('second'),
-	};
+	return Object.fromEntries(FIELDS.map((field) => [field, get(field)])) as WallClock;
 }
 
 /** A wall clock's fields read as if they were UTC: what instants of one zone are compared by. */
@@ -66,10 +54,7 @@ function offsetMinutes(offset: string): number | undefined {
 	return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
 }
 
-/**
- * The value as ISO 8601 in UTC, or the problem with it. A value without an offset is a wall-clock
- * time in `timeZone`; a wall-clock time that the zone's clocks skip does not exist.
- */
+/** The value as ISO 8601 in UTC; without an offset, a wall-clock time in `timeZone`. */
 export function toIsoDateTime(
 	value: unknown,
 	timeZone: string,

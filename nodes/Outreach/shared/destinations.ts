@@ -1,20 +1,12 @@
 /**
- * Allowed destinations: the E.164 prefixes the credential's owner lets the node call or message, and
- * the places of a request body where the service reads a number to dial or message. Pure functions;
- * the transport checks every destination of a request, as it is sent, just before it is sent.
- *
- * One form of number: a number is strict E.164 (a plus sign and digits) where it is checked and where
- * it is sent. Nothing is normalised on the way, so no number can be read one way and dialled another.
+ * Allowed Destinations, and where a body holds numbers the service dials or messages. A number is
+ * strict E.164 where it is checked and where it is sent: nothing is normalised on the way, so no
+ * number can be read one way and dialled another.
  */
 
-import { phoneNumberProblem } from './validators';
+import { describeValue } from './objectPaths';
 
-/**
- * Where a request carries numbers the service will dial or message, and the field they come from.
- * `path` is dotted; `[]` after a key means the value there is a list, each entry in turn. The shape
- * the path describes is the only one accepted: a number is text, an entry of a list of objects is an
- * object that has the rest of the path, and a list is a list.
- */
+/** Where a body carries numbers, and their field: a dotted `path`, `[]` after a key for a list. */
 export interface Destination {
 	path: string;
 	field: string;
@@ -22,14 +14,9 @@ export interface Destination {
 
 const PREFIX = /^\+\d{1,15}$/;
 
-/** Separators between the prefixes of Allowed Destinations. */
 const SEPARATOR = /[,;\n]/;
 
-/**
- * The prefixes of a credential's Allowed Destinations ("+1, +44"); none when nothing is set. Anything
- * but a prefix — an empty entry, a lone separator, a word, spaces only — is a problem, so that a typing
- * mistake never widens or empties the list.
- */
+/** Allowed Destinations' prefixes ("+1, +44"); a typing mistake is a problem, not a wider list. */
 export function parseAllowedPrefixes(text: unknown): { prefixes: string[] } | { problem: string } {
 	if (text === undefined || text === null || text === '') return { prefixes: [] };
 	if (typeof text !== 'string') {
@@ -52,25 +39,12 @@ export function parseAllowedPrefixes(text: unknown): { prefixes: string[] } | { 
 	return { prefixes };
 }
 
-/** Whether an E.164 `number` may be dialled: any when no prefix is set, else one that starts with one. */
+/** Whether an E.164 `number` may be dialled: any when no prefix is set. */
 export function isAllowedDestination(number: string, prefixes: string[]): boolean {
 	return prefixes.length === 0 || prefixes.some((prefix) => number.startsWith(prefix));
 }
 
-function describe(value: unknown): string {
-	if (Array.isArray(value)) return 'a list';
-	if (value === null) return 'null';
-	if (typeof value === 'object') return 'an object';
-	if (typeof value === 'string') return 'text';
-	if (typeof value === 'number') return 'a number';
-	return typeof value;
-}
-
-/**
- * Every number at `path` in `body` (see Destination), or the problem with the body's shape there.
- * Nothing where the path's first key is absent; a value of another shape than the path says is a
- * problem, never skipped.
- */
+/** Every number at `path` in `body`, or the problem with its shape; none without its first key. */
 export function destinationsAt(
 	body: unknown,
 	path: string,
@@ -86,7 +60,7 @@ export function destinationsAt(
 		for (const { value, at, required } of values) {
 			const here = at ? `${at}.${key}` : key;
 			if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-				return { problem: `${at || 'the body'} is ${describe(value)}, not an object` };
+				return { problem: `${at || 'the body'} is ${describeValue(value)}, not an object` };
 			}
 			if (!Object.hasOwn(value, key)) {
 				if (required) return { problem: `${here} is missing` };
@@ -97,7 +71,8 @@ export function destinationsAt(
 				next.push({ value: entry, at: here, required });
 				continue;
 			}
-			if (!Array.isArray(entry)) return { problem: `${here} is ${describe(entry)}, not a list` };
+			if (!Array.isArray(entry))
+				return { problem: `${here} is ${describeValue(entry)}, not a list` };
 			// Inside a list's entries, the rest of the path is required: an entry without it is not read.
 			entry.forEach((item, index) =>
 				next.push({ value: item, at: `${here}[${index}]`, required: true }),
@@ -107,13 +82,8 @@ export function destinationsAt(
 	}
 	const numbers: string[] = [];
 	for (const { value, at } of values) {
-		if (typeof value !== 'string') return { problem: `${at} is ${describe(value)}, not text` };
+		if (typeof value !== 'string') return { problem: `${at} is ${describeValue(value)}, not text` };
 		numbers.push(value);
 	}
 	return { numbers };
-}
-
-/** The problem with a number to dial or message, as sent: anything but strict E.164. */
-export function destinationNumberProblem(number: string): string | undefined {
-	return phoneNumberProblem(number);
 }

@@ -1,6 +1,6 @@
 import { NodeApiError, NodeOperationError, type INode } from 'n8n-workflow';
 
-/** An error about one form field (or credential field), raised before any request is sent. */
+/** An error about one form or credential field, before anything is sent. */
 export function fieldError(
 	node: INode,
 	fieldLabel: string,

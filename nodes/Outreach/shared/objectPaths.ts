@@ -1,7 +1,6 @@
 /**
- * Dotted paths into request bodies ("touchpoint.additional_settings.delay"). Keys that would reach an
- * object's prototype are rejected, own properties only are followed, and a path never silently replaces
- * a value it runs into: each function returns its problem instead.
+ * Dotted paths into request bodies ("touchpoint.additional_settings.delay"): no key may reach a
+ * prototype, only own properties are followed, and a path never replaces a value it runs into.
  */
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -30,7 +29,7 @@ function keyProblem(dottedPath: string): string | undefined {
 	return undefined;
 }
 
-/** The first key anywhere inside `value` that could reach a prototype when merged, as a problem. */
+/** The first key inside `value` that could reach a prototype when merged. */
 export function forbiddenKeyProblem(value: unknown, at = ''): string | undefined {
 	if (Array.isArray(value)) {
 		for (const entry of value) {
@@ -70,10 +69,7 @@ function deepMerge(base: Record<string, unknown>, extra: Record<string, unknown>
 	return merged;
 }
 
-/**
- * Sets `value` at a dotted path inside `target`, creating objects on the way; an object met at the end
- * is merged with an object value. Returns the problem instead when the path is not usable.
- */
+/** Sets `value` at a dotted path, creating objects on the way and merging an object met at its end. */
 export function setAtPath(
 	target: Record<string, unknown>,
 	dottedPath: string,

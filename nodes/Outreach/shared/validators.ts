@@ -1,7 +1,4 @@
-/**
- * Pure checks of values that reach a URL, a body key or the trigger's memory. Each returns the problem
- * as a phrase to put after the field's name, or undefined when the value is fine.
- */
+// Pure checks, each returning its problem as a phrase to follow the field's name.
 
 import { describeValue } from './objectPaths';
 
@@ -11,7 +8,7 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 
 const USER_INFO = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i;
 
-/** C0 and C1 control characters and DEL: they cannot be typed, so they arrive only by mistake or on purpose. */
+/** C0 and C1 control characters and DEL, which arrive only by mistake or on purpose. */
 function hasControlCharacter(text: string): boolean {
 	for (let index = 0; index < text.length; index++) {
 		const code = text.charCodeAt(index);
@@ -23,18 +20,14 @@ function hasControlCharacter(text: string): boolean {
 export const E164_HINT =
 	'Use a plus sign, the country code and the number, without spaces, e.g. +14155550100.';
 
-/** The problem with a phone number that is not in E.164 format (give it trimmed), or undefined. */
+/** The problem with a phone number (trimmed) not in E.164 format. */
 export function phoneNumberProblem(value: unknown): string | undefined {
 	return typeof value === 'string' && E164.test(value)
 		? undefined
 		: `${JSON.stringify(value ?? null)} is not a phone number in E.164 format`;
 }
 
-/**
- * The trimmed text of an ID used as one path segment, or its problem. Only text and numbers are IDs;
- * "." and ".." would change the path even when encoded, and control characters or unpaired
- * surrogates cannot be encoded faithfully.
- */
+/** An ID as one path segment, trimmed: not ".", "..", a control character or unpaired surrogate. */
 export function pathSegment(value: unknown): { id: string } | { problem: string } {
 	if (value === undefined || value === null) return { problem: 'must not be empty' };
 	if (typeof value !== 'string' && typeof value !== 'number') {
@@ -52,11 +45,7 @@ export function pathSegment(value: unknown): { id: string } | { problem: string 
 /** The longest record ID the trigger remembers; a longer one is not an ID but a payload. */
 export const MAX_RECORD_ID_LENGTH = 256;
 
-/**
- * The identifier of a list record. The service description does not name the field (x-not-shown),
- * so the usual names are tried in turn; only a value that could be sent back as a path segment
- * counts.
- */
+/** A list record's ID (its field is not shown, so the usual names are tried), if a path segment. */
 export function recordId(record: Record<string, unknown>): string | undefined {
 	for (const key of ['id', 'action_id', 'campaign_id', 'customer_id', '_id']) {
 		if (!(key in record)) continue;
@@ -66,7 +55,7 @@ export function recordId(record: Record<string, unknown>): string | undefined {
 	return undefined;
 }
 
-/** Problem with a credential Base URL, or undefined when requests can go there as they are. */
+/** The problem with a credential's Base URL. */
 export function baseUrlProblem(baseUrl: string): string | undefined {
 	if (/\s/.test(baseUrl) || hasControlCharacter(baseUrl)) {
 		return 'must not contain spaces or control characters';
@@ -80,15 +69,13 @@ export function baseUrlProblem(baseUrl: string): string | undefined {
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
 		return `"${baseUrl}" is not an http:// or https:// address`;
 	}
-	if (USER_INFO.test(baseUrl)) {
-		return 'must not carry a user name or password';
-	}
+	if (USER_INFO.test(baseUrl)) return 'must not carry a user name or password';
 	if (baseUrl.includes('?')) return 'must not have a query (?…)';
 	if (baseUrl.includes('#')) return 'must not have a fragment (#…)';
 	return undefined;
 }
 
-/** Whether a value sent for a required field carries nothing: absent, blank text or an empty list. */
+/** Whether a required field's value carries nothing: absent, blank text or an empty list. */
 export function isEmptyValue(value: unknown): boolean {
 	if (value === undefined || value === null) return true;
 	if (typeof value === 'string') return value.trim() === '';
@@ -96,7 +83,7 @@ export function isEmptyValue(value: unknown): boolean {
 	return false;
 }
 
-/** Parses a JSON form field; text must parse, an object or list from an expression is taken as it is. */
+/** A JSON form field parsed; an object or list from an expression is taken as it is. */
 export function parseJson(value: unknown): { value: unknown } | { problem: string } {
 	if (typeof value !== 'string') return { value };
 	if (value.trim() === '') return { value: undefined };

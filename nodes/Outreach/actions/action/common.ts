@@ -1,7 +1,8 @@
 import type { Field, Operation } from '../operation';
 import { additionalFieldsCollection } from '../../fields/additionalFields';
-import { bodyField, required } from '../../fields/bodyFields';
+import { requiredText } from '../../fields/bodyFields';
 import { ACTION_CREATE_REQUEST, NAMED_ACTION_TYPES } from '../../shared/constants';
+import type { Destination } from '../../shared/destinations';
 
 export const showFor = (operation: string) => ({ resource: ['action'], operation: [operation] });
 
@@ -13,93 +14,82 @@ const actionCreations = [
 	'createTelephony',
 ];
 
-/**
- * The request of every action creation (an assumption: the service description gives the bodies,
- * not the method and path); all send `action_timing: "DURING"`, and `type` tells the kinds apart.
- */
-export function createActionRequest(type?: string): Operation['request'] {
+/** An action creation: Name, Description, then `fields`; `type` tells the kinds apart. */
+export function actionCreation(
+	option: Operation['option'],
+	type: string | undefined,
+	fields: Field[],
+	destinations?: Destination[],
+): Operation {
 	return {
-		...ACTION_CREATE_REQUEST,
-		body: { action_timing: 'DURING', ...(type ? { type } : {}) },
+		option,
+		request: {
+			...ACTION_CREATE_REQUEST,
+			body: { action_timing: 'DURING', ...(type ? { type } : {}) },
+		},
+		write: {
+			unknownOutcome:
+				'The action may have been created: look for it with Action Library → Get Many before running this item again.',
+			...(destinations && { destinations }),
+		},
+		fields: [...actionIdentityFields, ...fields],
 	};
 }
 
-export const UNKNOWN_CREATION =
-	'The action may have been created: look for it with Action Library → Get Many before running this item again.';
-
-/** Name, for every action kind, and Description, required by all kinds but telephony (optional there). */
-export const actionIdentityFields: Field[] = [
-	bodyField(
-		{
-			displayName: 'Name',
-			name: 'actionName',
-			type: 'string',
-			required: true,
-			default: '',
-			description: 'Display name of the action',
-			displayOptions: { show: { resource: ['action'], operation: actionCreations } },
-		},
+/** Description is optional for telephony only. */
+const actionIdentityFields: Field[] = [
+	requiredText(
+		'Name',
+		'actionName',
 		'name',
-		required,
-	),
-	bodyField(
+		{ resource: ['action'], operation: actionCreations },
 		{
-			displayName: 'Description',
-			name: 'actionDescription',
-			type: 'string',
-			required: true,
-			typeOptions: { rows: 2 },
-			default: '',
-			description: 'What the action is for; the AI agent reads it to decide when to use the action',
-			displayOptions: {
-				show: {
-					resource: ['action'],
-					operation: actionCreations.filter((operation) => operation !== 'createTelephony'),
-				},
-			},
+			description: 'Display name of the action',
 		},
+	),
+	requiredText(
+		'Description',
+		'actionDescription',
 		'description',
-		required,
+		{
+			resource: ['action'],
+			operation: actionCreations.filter((name) => name !== 'createTelephony'),
+		},
+		{
+			typeOptions: { rows: 2 },
+			description: 'What the action is for; the AI agent reads it to decide when to use the action',
+		},
 	),
 ];
 
-/**
- * The staffing or telephony integration's upper-case system name, which the service description
- * leaves to the user.
- */
-export const integrationTypeField = bodyField(
+/** The integration's upper-case system name, which the service description leaves to the user. */
+export const integrationTypeField = requiredText(
+	'Integration Type',
+	'integrationType',
+	'type',
+	{ resource: ['action'], operation: ['createStaffing', 'createTelephony'] },
 	{
-		displayName: 'Integration Type',
-		name: 'integrationType',
-		type: 'string',
-		required: true,
-		default: '',
 		placeholder: 'e.g. MY_ATS',
 		description:
 			'Upper-case system name of your staffing-system or telephony integration, as the service knows it',
-		displayOptions: {
-			show: { resource: ['action'], operation: ['createStaffing', 'createTelephony'] },
+		check: (value) => {
+			const type = String(value ?? '')
+				.trim()
+				.toUpperCase();
+			if (!/^[A-Z][A-Z0-9_]*$/.test(type)) {
+				return {
+					problem: `"${type}" is not an upper-case system name`,
+					hint: 'Use letters, digits and underscores, e.g. MY_ATS.',
+				};
+			}
+			if (NAMED_ACTION_TYPES.includes(type)) {
+				return { problem: `"${type}" is a built-in action kind, not an integration name` };
+			}
+			return { value: type };
 		},
-	},
-	'type',
-	(value) => {
-		const type = String(value ?? '')
-			.trim()
-			.toUpperCase();
-		if (!/^[A-Z][A-Z0-9_]*$/.test(type)) {
-			return {
-				problem: `"${type}" is not an upper-case system name`,
-				hint: 'Use letters, digits and underscores, e.g. MY_ATS.',
-			};
-		}
-		if (NAMED_ACTION_TYPES.includes(type)) {
-			return { problem: `"${type}" is a built-in action kind, not an integration name` };
-		}
-		return { value: type };
 	},
 );
 
-/** Additional Fields of one action kind: the given options plus the escape hatch. */
 export function actionAdditionalFields(operation: string, name: string, options: Field[]): Field {
 	return additionalFieldsCollection(name, showFor(operation), options);
 }
@@ -107,9 +97,7 @@ export function actionAdditionalFields(operation: string, name: string, options:
 /** webhook.mandatory: wait for the confirmation or external response before the call goes on. */
 export function mandatoryOption(description: string, onByDefault: boolean): Field {
 	const send = { to: 'webhook.mandatory' };
-	// The service description gives a default (true) for email only; the other kinds start off. Two
-	// literal objects, because n8n's lint (node-param-default-wrong-for-boolean) accepts only a
-	// literal boolean default.
+	// Email's default is on, the others' off; n8n's lint accepts only a literal boolean default.
 	return onByDefault
 		? {
 				displayName: 'Mandatory',

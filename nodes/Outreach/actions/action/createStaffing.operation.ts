@@ -1,46 +1,28 @@
-import type { Operation } from '../operation';
-import { bodyField, required } from '../../fields/bodyFields';
+import { requiredText } from '../../fields/bodyFields';
 import {
-	UNKNOWN_CREATION,
 	actionAdditionalFields,
-	actionIdentityFields,
-	createActionRequest,
+	actionCreation,
 	integrationTypeField,
 	mandatoryOption,
 	showFor,
 } from './common';
 
-/** Create staffing-system action: `type` is the integration's name, `webhook.type` its operation. */
-export const createStaffingAction: Operation = {
-	resource: 'action',
-	option: {
+/** `type` is the integration's name, `webhook.type` its operation. */
+export const createStaffingAction = actionCreation(
+	{
 		name: 'Create Staffing-System Action',
 		value: 'createStaffing',
 		action: 'Create a staffing system action',
 		description:
 			'Create an action that calls your staffing-system integration (e.g. upsert a candidate)',
 	},
-	request: createActionRequest(),
-	write: {
-		unknownOutcome: UNKNOWN_CREATION,
-	},
-	fields: [
-		...actionIdentityFields,
+	undefined,
+	[
 		integrationTypeField,
-		bodyField(
-			{
-				displayName: 'Operation Type',
-				name: 'webhookType',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: 'e.g. upsert_candidate',
-				description: 'What the integration does in the staffing system',
-				displayOptions: { show: showFor('createStaffing') },
-			},
-			'webhook.type',
-			required,
-		),
+		requiredText('Operation Type', 'webhookType', 'webhook.type', showFor('createStaffing'), {
+			placeholder: 'e.g. upsert_candidate',
+			description: 'What the integration does in the staffing system',
+		}),
 		actionAdditionalFields('createStaffing', 'staffingFields', [
 			mandatoryOption(
 				'Whether to wait for the staffing system’s response before the call goes on',
@@ -48,4 +30,4 @@ export const createStaffingAction: Operation = {
 			),
 		]),
 	],
-};
+);

@@ -1,89 +1,65 @@
-import type { Operation } from '../operation';
-import { bodyField, commaList, integer } from '../../fields/bodyFields';
+import { bodyField, commaList, integer, textOption } from '../../fields/bodyFields';
 import {
-	UNKNOWN_CREATION,
 	actionAdditionalFields,
-	actionIdentityFields,
-	createActionRequest,
+	actionCreation,
 	integrationTypeField,
 	mandatoryOption,
 	showFor,
 } from './common';
 
-const show = showFor('createTelephony');
+const numberId = (displayName: string, name: string, to: string, description: string) =>
+	bodyField(
+		{
+			displayName,
+			name,
+			type: 'number',
+			required: true,
+			typeOptions: { numberPrecision: 0 },
+			default: 0,
+			description,
+			displayOptions: { show: showFor('createTelephony') },
+		},
+		to,
+		integer,
+	);
 
-/** Create telephony-system action: `type` is the integration's name; the numbers are integer IDs. */
-export const createTelephonyAction: Operation = {
-	resource: 'action',
-	option: {
+/** `type` is the integration's name; the numbers are integer IDs. */
+export const createTelephonyAction = actionCreation(
+	{
 		name: 'Create Telephony-System Action',
 		value: 'createTelephony',
 		action: 'Create a telephony system action',
 		description: 'Create an action that uses your telephony integration between two numbers',
 	},
-	request: createActionRequest(),
-	write: {
-		unknownOutcome: UNKNOWN_CREATION,
-	},
-	fields: [
-		...actionIdentityFields,
+	undefined,
+	[
 		integrationTypeField,
-		bodyField(
-			{
-				displayName: 'From Number ID',
-				name: 'fromNumberId',
-				type: 'number',
-				required: true,
-				typeOptions: { numberPrecision: 0 },
-				default: 0,
-				description: 'ID of the source number in the telephony system',
-				displayOptions: { show },
-			},
+		numberId(
+			'From Number ID',
+			'fromNumberId',
 			'webhook.from',
-			integer,
+			'ID of the source number in the telephony system',
 		),
-		bodyField(
-			{
-				displayName: 'To Number ID',
-				name: 'toNumberId',
-				type: 'number',
-				required: true,
-				typeOptions: { numberPrecision: 0 },
-				default: 0,
-				description: 'ID of the destination number in the telephony system',
-				displayOptions: { show },
-			},
+		numberId(
+			'To Number ID',
+			'toNumberId',
 			'webhook.to',
-			integer,
+			'ID of the destination number in the telephony system',
 		),
 		actionAdditionalFields('createTelephony', 'telephonyFields', [
-			bodyField(
-				{
-					displayName: 'Description',
-					name: 'description',
-					type: 'string',
-					typeOptions: { rows: 2 },
-					default: '',
-					description: 'What the action is for',
-				},
-				'description',
-			),
+			textOption('Description', 'description', 'description', {
+				typeOptions: { rows: 2 },
+				description: 'What the action is for',
+			}),
 			mandatoryOption(
 				'Whether to wait for the telephony system’s response before the call goes on',
 				false,
 			),
-			bodyField(
-				{
-					displayName: 'Tags',
-					name: 'tags',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. sales, follow-up',
-					description: 'Comma-separated call tags',
-				},
-				'tags',
-				commaList,
-			),
+			textOption('Tags', 'tags', 'tags', {
+				placeholder: 'e.g. sales, follow-up',
+				description: 'Comma-separated call tags',
+				check: commaList,
+			}),
 		]),
 	],
-};
+);

@@ -1,13 +1,11 @@
 import type { Operation } from '../operation';
 import { additionalFieldsCollection } from '../../fields/additionalFields';
-import { bodyField, commaList, required } from '../../fields/bodyFields';
+import { bodyField, commaList, requiredText, textOption } from '../../fields/bodyFields';
 import { ASSISTANT_MODEL_FIELD } from '../../shared/constants';
 
 const show = { resource: ['assistant'], operation: ['create'] };
 
-/** POST /v2/_assistants */
 export const createAssistant: Operation = {
-	resource: 'assistant',
 	option: {
 		name: 'Create',
 		value: 'create',
@@ -20,20 +18,10 @@ export const createAssistant: Operation = {
 			'The assistant may have been created: look for it in the service before running this item again.',
 	},
 	fields: [
-		bodyField(
-			{
-				displayName: 'Name',
-				name: 'assistantName',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: 'e.g. Appointment setter',
-				description: 'Display name of the assistant',
-				displayOptions: { show },
-			},
-			'name',
-			required,
-		),
+		requiredText('Name', 'assistantName', 'name', show, {
+			placeholder: 'e.g. Appointment setter',
+			description: 'Display name of the assistant',
+		}),
 		additionalFieldsCollection('assistantFields', show, [
 			bodyField(
 				{
@@ -48,28 +36,14 @@ export const createAssistant: Operation = {
 				'actions',
 				commaList,
 			),
-			bodyField(
-				{
-					displayName: 'Description',
-					name: 'description',
-					type: 'string',
-					typeOptions: { rows: 2 },
-					default: '',
-					description: 'What the assistant is for',
-				},
-				'description',
-			),
-			bodyField(
-				{
-					displayName: 'Model',
-					name: 'model',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. gpt-4o',
-					description: `AI model the assistant uses; sent as "${ASSISTANT_MODEL_FIELD}" (the service description does not name this field — override it with Additional Body Fields if yours differs)`,
-				},
-				ASSISTANT_MODEL_FIELD,
-			),
+			textOption('Description', 'description', 'description', {
+				typeOptions: { rows: 2 },
+				description: 'What the assistant is for',
+			}),
+			textOption('Model', 'model', ASSISTANT_MODEL_FIELD, {
+				placeholder: 'e.g. gpt-4o',
+				description: `AI model the assistant uses; sent as "${ASSISTANT_MODEL_FIELD}" (the service description does not name this field — override it with Additional Body Fields if yours differs)`,
+			}),
 		]),
 	],
 };

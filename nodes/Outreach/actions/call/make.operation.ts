@@ -1,6 +1,6 @@
 import type { Operation } from '../operation';
 import { additionalFieldsCollection } from '../../fields/additionalFields';
-import { bodyField, phoneNumber } from '../../fields/bodyFields';
+import { phoneNumber, requiredText, textOption } from '../../fields/bodyFields';
 import { idField } from '../../fields/idField';
 
 const show = { resource: ['call'], operation: ['make'] };
@@ -14,9 +14,7 @@ const agentId = idField({
 	show,
 });
 
-/** POST /v2/_voicecalls/{agent_id}/makeCall */
 export const makeCall: Operation = {
-	resource: 'call',
 	option: {
 		name: 'Make',
 		value: 'make',
@@ -37,45 +35,21 @@ export const makeCall: Operation = {
 	},
 	fields: [
 		agentId,
-		bodyField(
-			{
-				displayName: 'Phone Number',
-				name: 'phoneNumber',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: 'e.g. +14155550100',
-				description:
-					'Number to call, in E.164 format: a plus sign, the country code and the number',
-				displayOptions: { show },
-			},
-			'phone_number',
-			phoneNumber,
-		),
+		requiredText('Phone Number', 'phoneNumber', 'phone_number', show, {
+			placeholder: 'e.g. +14155550100',
+			description: 'Number to call, in E.164 format: a plus sign, the country code and the number',
+			check: phoneNumber,
+		}),
 		additionalFieldsCollection('callFields', show, [
-			bodyField(
-				{
-					displayName: 'Call Purpose',
-					name: 'callPurpose',
-					type: 'string',
-					typeOptions: { rows: 2 },
-					default: '',
-					placeholder: 'e.g. Confirm tomorrow’s appointment',
-					description: 'Why the agent is calling; the agent uses it to steer the conversation',
-				},
-				'call_purpose',
-			),
-			bodyField(
-				{
-					displayName: 'Customer Name',
-					name: 'customerName',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. Jane Doe',
-					description: 'Name of the person being called',
-				},
-				'customer_name',
-			),
+			textOption('Call Purpose', 'callPurpose', 'call_purpose', {
+				typeOptions: { rows: 2 },
+				placeholder: 'e.g. Confirm tomorrow’s appointment',
+				description: 'Why the agent is calling; the agent uses it to steer the conversation',
+			}),
+			textOption('Customer Name', 'customerName', 'customer_name', {
+				placeholder: 'e.g. Jane Doe',
+				description: 'Name of the person being called',
+			}),
 			{
 				displayName: 'Recipient Time Zone',
 				name: 'recipientTimeZone',

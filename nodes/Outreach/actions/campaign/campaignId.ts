@@ -1,6 +1,5 @@
 import { idField } from '../../fields/idField';
 
-/** The campaign ID of Get and Delete: one property, so n8n evaluates it once per item. */
 export const campaignId = idField({
 	name: 'campaignId',
 	displayName: 'Campaign ID',

@@ -1,39 +1,25 @@
 import type { Field, Operation } from '../operation';
 import { additionalFieldsCollection } from '../../fields/additionalFields';
-import { bodyField, dateTime, integer, json, required } from '../../fields/bodyFields';
+import {
+	bodyField,
+	dateTime,
+	integer,
+	json,
+	requiredText,
+	textOption,
+} from '../../fields/bodyFields';
 import { CUSTOMER_LIST, customerFields } from './customers';
 import { show, touchpointSettingsFields } from './touchpoint';
 
-/** The form, top-down as the body: the campaign, its touchpoint, customers, schedule, messaging. */
 const fields: Field[] = [
-	bodyField(
-		{
-			displayName: 'Campaign Name',
-			name: 'campaignName',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. Spring renewals',
-			description: 'Display name of the campaign',
-			displayOptions: { show },
-		},
-		'name',
-		required,
-	),
-	bodyField(
-		{
-			displayName: 'Touchpoint Name',
-			name: 'touchpointName',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. First reminder',
-			description: 'Name of the campaign’s messaging touchpoint',
-			displayOptions: { show },
-		},
-		'touchpoint.name',
-		required,
-	),
+	requiredText('Campaign Name', 'campaignName', 'name', show, {
+		placeholder: 'e.g. Spring renewals',
+		description: 'Display name of the campaign',
+	}),
+	requiredText('Touchpoint Name', 'touchpointName', 'touchpoint.name', show, {
+		placeholder: 'e.g. First reminder',
+		description: 'Name of the campaign’s messaging touchpoint',
+	}),
 	bodyField(
 		{
 			displayName: 'Start At',
@@ -48,89 +34,33 @@ const fields: Field[] = [
 		'touchpoint.start_at',
 		dateTime,
 	),
-	bodyField(
-		{
-			displayName: 'Assistant ID',
-			name: 'assistantId',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. 42',
-			description: 'ID of the assistant that runs the touchpoint (a whole number)',
-			displayOptions: { show },
-		},
-		'touchpoint.assistant_id',
-		integer,
-	),
-	bodyField(
-		{
-			displayName: 'Touchpoint Type',
-			name: 'touchpointType',
-			type: 'string',
-			required: true,
-			default: 'MESSAGING',
-			description: 'Type of the touchpoint; the service’s example is MESSAGING',
-			displayOptions: { show },
-		},
-		'touchpoint.type',
-		required,
-	),
-	bodyField(
-		{
-			displayName: 'Touchpoint Status',
-			name: 'touchpointStatus',
-			type: 'string',
-			required: true,
-			default: 'scheduled',
-			description: 'Status the touchpoint starts in; the service’s example is scheduled',
-			displayOptions: { show },
-		},
-		'touchpoint.status',
-		required,
-	),
+	requiredText('Assistant ID', 'assistantId', 'touchpoint.assistant_id', show, {
+		placeholder: 'e.g. 42',
+		description: 'ID of the assistant that runs the touchpoint (a whole number)',
+		check: integer,
+	}),
+	requiredText('Touchpoint Type', 'touchpointType', 'touchpoint.type', show, {
+		default: 'MESSAGING',
+		description: 'Type of the touchpoint; the service’s example is MESSAGING',
+	}),
+	requiredText('Touchpoint Status', 'touchpointStatus', 'touchpoint.status', show, {
+		default: 'scheduled',
+		description: 'Status the touchpoint starts in; the service’s example is scheduled',
+	}),
 	...customerFields,
 	...touchpointSettingsFields,
 	additionalFieldsCollection('campaignFields', show, [
-		bodyField(
-			{
-				displayName: 'Attachment URL',
-				name: 'attachmentUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://example.com/brochure.pdf',
-				description: 'URL of a file sent with the message',
-			},
-			'touchpoint.attachment_url',
-		),
-		bodyField(
-			{
-				displayName: 'Business Goal',
-				name: 'businessGoal',
-				type: 'string',
-				default: '',
-				description: 'What the campaign should achieve',
-			},
-			'business_goal',
-		),
-		bodyField(
-			{
-				displayName: 'Campaign Type',
-				name: 'campaignType',
-				type: 'string',
-				default: '',
-				description: 'Type of the campaign; the service’s example is None',
-			},
-			'type',
-		),
-		bodyField(
-			{
-				displayName: 'Company Plan ID',
-				name: 'companyPlanId',
-				type: 'string',
-				default: '',
-			},
-			'company_plan_id',
-		),
+		textOption('Attachment URL', 'attachmentUrl', 'touchpoint.attachment_url', {
+			placeholder: 'e.g. https://example.com/brochure.pdf',
+			description: 'URL of a file sent with the message',
+		}),
+		textOption('Business Goal', 'businessGoal', 'business_goal', {
+			description: 'What the campaign should achieve',
+		}),
+		textOption('Campaign Type', 'campaignType', 'type', {
+			description: 'Type of the campaign; the service’s example is None',
+		}),
+		textOption('Company Plan ID', 'companyPlanId', 'company_plan_id'),
 		bodyField(
 			{
 				displayName: 'Involve Consultants',
@@ -152,24 +82,11 @@ const fields: Field[] = [
 			'touchpoint.variables',
 			json('array'),
 		),
-		bodyField(
-			{
-				displayName: 'Workspace ID',
-				name: 'workspaceId',
-				type: 'string',
-				default: '',
-			},
-			'workspace_id',
-		),
+		textOption('Workspace ID', 'workspaceId', 'workspace_id'),
 	]),
 ];
 
-/**
- * POST /v2/campaign/create_with_touchpoint — a campaign with one messaging touchpoint. The body: the
- * fields above, the customers (customers.ts) and the touchpoint's settings (touchpoint.ts).
- */
 export const createCampaign: Operation = {
-	resource: 'campaign',
 	option: {
 		name: 'Create',
 		value: 'create',

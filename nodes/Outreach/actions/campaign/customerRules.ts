@@ -1,16 +1,10 @@
 import { isPlainObject } from '../../shared/objectPaths';
 import { E164_HINT, parseJson, phoneNumberProblem } from '../../shared/validators';
 
-/**
- * The rules of Campaign → Create's customers (touchpoint.customer_details), for the rows and the JSON
- * alike: each customer is an ID and an E.164 number.
- */
-
-/** The keys of one customer_details entry, as the service takes them. */
+/** Campaign → Create's customers, rows and JSON alike: each an ID and an E.164 number. */
 export const CUSTOMER_KEYS = ['id', 'to_number'];
 export const customerKeysText = CUSTOMER_KEYS.map((key) => `"${key}"`).join(' and ');
 
-/** The one rule for a customer: an ID (text or a number), and a number in E.164 format. */
 export function customerProblem(
 	id: unknown,
 	toNumber: unknown,
@@ -22,7 +16,6 @@ export function customerProblem(
 	return problem ? { field: 'number', problem } : undefined;
 }
 
-/** The problem with one entry of Customers (JSON), or undefined. */
 function customerEntryProblem(entry: unknown, position: number): string | undefined {
 	if (!isPlainObject(entry)) return `entry ${position} must be an object {"id": …, "to_number": …}`;
 	const unknownKey = Object.keys(entry).find((key) => !CUSTOMER_KEYS.includes(key));
@@ -36,7 +29,6 @@ function customerEntryProblem(entry: unknown, position: number): string | undefi
 
 const EMPTY = 'is empty: map at least one customer, or choose Customers → None';
 
-/** Customers (JSON) checked: a non-empty array of customers, or the problem with it. */
 export function checkCustomersJson(
 	value: unknown,
 ): { value: unknown[] } | { problem: string; hint?: string } {

@@ -12,17 +12,11 @@ import {
 } from './customerRules';
 import { show } from './touchpoint';
 
-/**
- * Campaign → Create's customers: typed as rows, or a JSON array from an expression; both checked by
- * the rules in customerRules.ts.
- */
-
-/** Where the body holds the customers: what the campaign reaches, and whose numbers are checked. */
+/** Where the body holds the customers, typed as rows or a JSON array from an expression. */
 export const CUSTOMER_LIST = 'touchpoint.customer_details';
 
 const showWhenCustomersFrom = (source: string) => ({ ...show, customerSource: [source] });
 
-/** Sends the Customer Rows as customer_details [{id, to_number}]. */
 function sendCustomerRows(body: IDataObject, form: ItemForm, path: string): void {
 	const rows = form.value(`${path}.customer`, []) as Array<{ id?: string; toNumber?: string }>;
 	const customers = rows.map((row, index) => {

@@ -1,19 +1,4 @@
-import type { Operation } from '../operation';
+import { getOne } from '../operation';
 import { campaignId } from './campaignId';
 
-/** GET /v2/_campaigns/{campaign_id} */
-export const getCampaign: Operation = {
-	resource: 'campaign',
-	option: {
-		name: 'Get',
-		value: 'get',
-		action: 'Get a campaign',
-		description: 'Read one campaign by ID',
-	},
-	request: {
-		method: 'GET',
-		path: '/v2/_campaigns/{campaign_id}',
-		ids: { campaign_id: { field: campaignId } },
-	},
-	fields: [campaignId],
-};
+export const getCampaign = getOne('campaign', '/v2/_campaigns/{campaign_id}', campaignId);

@@ -1,15 +1,3 @@
-import type { Operation } from '../operation';
+import { getMany } from '../operation';
 
-/** GET /v2/_campaigns?page=&per_page= (Return All and Limit are shared by every list). */
-export const getManyCampaigns: Operation = {
-	resource: 'campaign',
-	option: {
-		name: 'Get Many',
-		value: 'getAll',
-		action: 'Get many campaigns',
-		description: 'List campaigns, page by page',
-	},
-	request: { method: 'GET', path: '/v2/_campaigns' },
-	output: 'list',
-	fields: [],
-};
+export const getManyCampaigns = getMany('campaigns', '/v2/_campaigns');

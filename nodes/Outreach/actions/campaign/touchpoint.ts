@@ -1,23 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field } from '../operation';
-import { bodyField, commaList, json } from '../../fields/bodyFields';
+import { bodyField, commaList, json, textOption } from '../../fields/bodyFields';
 import { EXECUTION_DAYS } from '../../shared/constants';
 import { isPlainObject } from '../../shared/objectPaths';
 
-/** Campaign → Create's touchpoint settings: its schedule (additional_settings) and its messaging. */
-
 export const show = { resource: ['campaign'], operation: ['create'] };
-
-/** The body's touchpoint object, made when it is not there yet. */
-function touchpointOf(body: IDataObject): IDataObject {
-	if (!isPlainObject(body.touchpoint)) body.touchpoint = {};
-	return body.touchpoint as IDataObject;
-}
 
 /** additional_settings is required even when the user sets none of its members. */
 function sendEmptyAdditionalSettings(body: IDataObject): void {
-	const touchpoint = touchpointOf(body);
+	if (!isPlainObject(body.touchpoint)) body.touchpoint = {};
+	const touchpoint = body.touchpoint as IDataObject;
 	if (!isPlainObject(touchpoint.additional_settings)) touchpoint.additional_settings = {};
 }
 
@@ -82,18 +75,11 @@ export const touchpointSettingsFields: Field[] = [
 				},
 				'touchpoint.additional_settings.execution_days',
 			),
-			bodyField(
-				{
-					displayName: 'From Numbers',
-					name: 'fromNumbers',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. +14155550100, +14155550101',
-					description: 'Comma-separated sender numbers',
-				},
-				'touchpoint.additional_settings.from_numbers',
-				commaList,
-			),
+			textOption('From Numbers', 'fromNumbers', 'touchpoint.additional_settings.from_numbers', {
+				placeholder: 'e.g. +14155550100, +14155550101',
+				description: 'Comma-separated sender numbers',
+				check: commaList,
+			}),
 			bodyField(
 				{
 					displayName: 'Ignore Suppression',
@@ -115,17 +101,10 @@ export const touchpointSettingsFields: Field[] = [
 				},
 				'touchpoint.additional_settings.start_hour',
 			),
-			bodyField(
-				{
-					displayName: 'Time Zone',
-					name: 'timeZone',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. America/New_York',
-					description: 'Time zone of the start and end hours',
-				},
-				'touchpoint.additional_settings.time_zone',
-			),
+			textOption('Time Zone', 'timeZone', 'touchpoint.additional_settings.time_zone', {
+				placeholder: 'e.g. America/New_York',
+				description: 'Time zone of the start and end hours',
+			}),
 		],
 	},
 	{
@@ -140,38 +119,17 @@ export const touchpointSettingsFields: Field[] = [
 			messagingParamsOption('Body Params', 'bodyParams', 'body_params'),
 			messagingParamsOption('Button Params', 'buttonParams', 'button_params'),
 			messagingParamsOption('Header Params', 'headerParams', 'header_params'),
-			bodyField(
-				{
-					displayName: 'Language Code',
-					name: 'languageCode',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. en_US',
-					description: 'Language of the message template',
-				},
-				'touchpoint.messaging_data.language_code',
-			),
-			bodyField(
-				{
-					displayName: 'Message Body',
-					name: 'messagingBody',
-					type: 'string',
-					typeOptions: { rows: 4 },
-					default: '',
-					description: 'Text of the message',
-				},
-				'touchpoint.messaging_data.messaging_body',
-			),
-			bodyField(
-				{
-					displayName: 'Template',
-					name: 'template',
-					type: 'string',
-					default: '',
-					description: 'Name of the approved message template',
-				},
-				'touchpoint.messaging_data.template',
-			),
+			textOption('Language Code', 'languageCode', 'touchpoint.messaging_data.language_code', {
+				placeholder: 'e.g. en_US',
+				description: 'Language of the message template',
+			}),
+			textOption('Message Body', 'messagingBody', 'touchpoint.messaging_data.messaging_body', {
+				typeOptions: { rows: 4 },
+				description: 'Text of the message',
+			}),
+			textOption('Template', 'template', 'touchpoint.messaging_data.template', {
+				description: 'Name of the approved message template',
+			}),
 		],
 	},
 ];

@@ -1,6 +1,5 @@
 import { idField } from '../../fields/idField';
 
-/** The customer ID of Delete. */
 export const customerId = idField({
 	name: 'customerId',
 	displayName: 'Customer ID',

@@ -1,22 +1,9 @@
-import type { Operation } from '../operation';
+import { deleteOne } from '../operation';
 import { customerId } from './customerId';
 
-/** DELETE /v2/_customers/{customer_id} */
-export const deleteCustomer: Operation = {
-	resource: 'customer',
-	option: {
-		name: 'Delete',
-		value: 'delete',
-		action: 'Delete a customer',
-		description: 'Delete one customer by ID',
-	},
-	request: {
-		method: 'DELETE',
-		path: '/v2/_customers/{customer_id}',
-		ids: { customer_id: { field: customerId } },
-	},
-	write: {
-		unknownOutcome: 'The customer may have been deleted: look for it with Customer → Get Many.',
-	},
-	fields: [customerId],
-};
+export const deleteCustomer = deleteOne(
+	'customer',
+	'/v2/_customers/{customer_id}',
+	customerId,
+	'The customer may have been deleted: look for it with Customer → Get Many.',
+);

@@ -1,15 +1,3 @@
-import type { Operation } from '../operation';
+import { getMany } from '../operation';
 
-/** GET /v2/_customers?page=&per_page= (Return All and Limit are shared by every list). */
-export const getManyCustomers: Operation = {
-	resource: 'customer',
-	option: {
-		name: 'Get Many',
-		value: 'getAll',
-		action: 'Get many customers',
-		description: 'List customers, page by page',
-	},
-	request: { method: 'GET', path: '/v2/_customers' },
-	output: 'list',
-	fields: [],
-};
+export const getManyCustomers = getMany('customers', '/v2/_customers');

@@ -1,12 +1,11 @@
 import type { Operation } from '../operation';
 import { additionalFieldsCollection } from '../../fields/additionalFields';
-import { bodyField, required } from '../../fields/bodyFields';
+import { requiredText, textOption } from '../../fields/bodyFields';
 
 const show = { resource: ['knowledgeBase'], operation: ['create'] };
 
-/** POST /v2/_knowledge_base (JSON; the path has an underscore between the words) */
+/** The path has an underscore between the words. */
 export const createKnowledgeBase: Operation = {
-	resource: 'knowledgeBase',
 	option: {
 		name: 'Create',
 		value: 'create',
@@ -19,54 +18,23 @@ export const createKnowledgeBase: Operation = {
 			'The knowledge base may have been created: look for it in the service before running this item again.',
 	},
 	fields: [
-		bodyField(
-			{
-				displayName: 'Name',
-				name: 'knowledgeBaseName',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: 'e.g. Product FAQ',
-				description: 'Display name of the knowledge base',
-				displayOptions: { show },
-			},
-			'name',
-			required,
-		),
+		requiredText('Name', 'knowledgeBaseName', 'name', show, {
+			placeholder: 'e.g. Product FAQ',
+			description: 'Display name of the knowledge base',
+		}),
 		additionalFieldsCollection('knowledgeBaseFields', show, [
-			bodyField(
-				{
-					displayName: 'Description',
-					name: 'description',
-					type: 'string',
-					typeOptions: { rows: 2 },
-					default: '',
-					description: 'What the knowledge base is for',
-				},
-				'description',
-			),
-			bodyField(
-				{
-					displayName: 'Files',
-					name: 'files',
-					type: 'string',
-					default: '',
-					description:
-						'Files as the service takes them at creation (a text value); upload documents with Update',
-				},
-				'files',
-			),
-			bodyField(
-				{
-					displayName: 'URLs',
-					name: 'urls',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. https://example.com/docs',
-					description: 'URLs as the service takes them at creation (a text value)',
-				},
-				'urls',
-			),
+			textOption('Description', 'description', 'description', {
+				typeOptions: { rows: 2 },
+				description: 'What the knowledge base is for',
+			}),
+			textOption('Files', 'files', 'files', {
+				description:
+					'Files as the service takes them at creation (a text value); upload documents with Update',
+			}),
+			textOption('URLs', 'urls', 'urls', {
+				placeholder: 'e.g. https://example.com/docs',
+				description: 'URLs as the service takes them at creation (a text value)',
+			}),
 		]),
 	],
 };

@@ -1,23 +1,9 @@
-import type { Operation } from '../operation';
+import { deleteOne } from '../operation';
 import { knowledgeBaseId } from './knowledgeBaseId';
 
-/** DELETE /v2/_knowledgebase/{id} */
-export const deleteKnowledgeBase: Operation = {
-	resource: 'knowledgeBase',
-	option: {
-		name: 'Delete',
-		value: 'delete',
-		action: 'Delete a knowledge base',
-		description: 'Delete one knowledge base by ID',
-	},
-	request: {
-		method: 'DELETE',
-		path: '/v2/_knowledgebase/{id}',
-		ids: { id: { field: knowledgeBaseId } },
-	},
-	write: {
-		unknownOutcome:
-			'The knowledge base may have been deleted: look for it with Knowledge Base → Get.',
-	},
-	fields: [knowledgeBaseId],
-};
+export const deleteKnowledgeBase = deleteOne(
+	'knowledge base',
+	'/v2/_knowledgebase/{id}',
+	knowledgeBaseId,
+	'The knowledge base may have been deleted: look for it with Knowledge Base → Get.',
+);

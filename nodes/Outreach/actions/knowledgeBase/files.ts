@@ -2,17 +2,13 @@ import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemForm } from '../operation';
 
-/** Bytes read at a time from n8n's binary data; a multiple of 3, so base64 decodes in whole chunks. */
+/** A multiple of 3, so that base64 decodes in whole chunks. */
 const CHUNK_BYTES = 3 * 1024 * 1024;
 
 const BINARY_DATA_HINT =
 	'In queue mode every process must read the same binary data: use binary data mode "database" (the default of n8n 2.x in queue mode), S3, or a filesystem path shared by all n8n processes. See https://github.com/n8n-nodes-outreach/n8n-nodes-outreach/blob/main/docs/queue-mode.md';
 
-/**
- * The bytes of one binary property as a Blob, read chunk by chunk, from n8n's binary data store (its
- * stream helper) or from the item's base64. A Blob made of a Blob and a chunk references the Blob
- * without copying it, so the file is held once, not once per step.
- */
+/** A binary property as a Blob, chunk by chunk: a Blob of a Blob does not copy it. */
 async function readBlob(context: IExecuteFunctions, binary: IBinaryData): Promise<Blob> {
 	let blob = new Blob([]);
 	if (binary.id) {
@@ -28,7 +24,7 @@ async function readBlob(context: IExecuteFunctions, binary: IBinaryData): Promis
 	return blob;
 }
 
-/** One binary property of the input item as a file to upload, with an error naming the field. */
+/** One binary property of the input item as a file to upload. */
 export async function binaryFile(
 	form: ItemForm,
 	propertyName: string,
@@ -61,11 +57,7 @@ export async function binaryFile(
 	});
 }
 
-/**
- * A multipart/form-data body of text fields and files. n8n's HTTP helper hands the platform's FormData
- * to its HTTP client, which streams it with its boundary and exact Content-Length: the files are read
- * from their Blobs while sending, never joined into one buffer.
- */
+/** A multipart/form-data body, streamed by n8n's HTTP client: the files are never one buffer. */
 export function formBody(fields: Array<[string, string]>, files: Array<[string, File]>): FormData {
 	const form = new FormData();
 	for (const [name, value] of fields) form.append(name, value);

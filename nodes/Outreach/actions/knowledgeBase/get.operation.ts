@@ -1,19 +1,9 @@
-import type { Operation } from '../operation';
+import { getOne } from '../operation';
 import { knowledgeBaseId } from './knowledgeBaseId';
 
-/** GET /v2/_knowledgebase/{id} (no underscore inside the word, unlike Create's path) */
-export const getKnowledgeBase: Operation = {
-	resource: 'knowledgeBase',
-	option: {
-		name: 'Get',
-		value: 'get',
-		action: 'Get a knowledge base',
-		description: 'Read one knowledge base by ID',
-	},
-	request: {
-		method: 'GET',
-		path: '/v2/_knowledgebase/{id}',
-		ids: { id: { field: knowledgeBaseId } },
-	},
-	fields: [knowledgeBaseId],
-};
+/** No underscore inside the word, unlike Create's path. */
+export const getKnowledgeBase = getOne(
+	'knowledge base',
+	'/v2/_knowledgebase/{id}',
+	knowledgeBaseId,
+);

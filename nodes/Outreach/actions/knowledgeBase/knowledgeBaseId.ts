@@ -1,6 +1,5 @@
 import { idField } from '../../fields/idField';
 
-/** The knowledge base ID of Get, Update and Delete: one property, evaluated once per item. */
 export const knowledgeBaseId = idField({
 	name: 'knowledgeBaseId',
 	displayName: 'Knowledge Base ID',

@@ -6,9 +6,8 @@ import { updateForm } from './updateForm';
 
 const show = { resource: ['knowledgeBase'], operation: ['update'] };
 
-/** PUT /v2/_knowledgebase/{id} as multipart/form-data; the files come from the item's binary data. */
+/** Multipart/form-data: the files come from the item's binary data. */
 export const updateKnowledgeBase: Operation = {
-	resource: 'knowledgeBase',
 	option: {
 		name: 'Update',
 		value: 'update',

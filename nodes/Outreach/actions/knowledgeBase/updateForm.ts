@@ -4,9 +4,7 @@ import { FAQ_PAIR_KEYS, KNOWLEDGE_BASE_EXTRA_FILES_FIELD } from '../../shared/co
 import { commaSeparated } from '../../shared/lists';
 import { binaryFile, formBody } from './files';
 
-/** Knowledge Base → Update's body: the form's fields and the item's files as multipart/form-data. */
-
-/** The escape hatch as form fields: a list value repeats the field, other values are sent as JSON text. */
+/** The escape hatch as form fields: a list repeats the field, other values go as JSON text. */
 function additionalFormFields(form: ItemForm): Array<[string, string]> {
 	const extra =
 		readAdditionalBodyFields(
@@ -23,7 +21,7 @@ function additionalFormFields(form: ItemForm): Array<[string, string]> {
 	});
 }
 
-/** The multipart/form-data body of the update: name, URLs, FAQ pairs, further fields, then the files. */
+/** The update's body: name, URLs, FAQ pairs, further fields, then the files. */
 export async function updateForm(form: ItemForm): Promise<FormData> {
 	const fields: Array<[string, string]> = [];
 	const name = String(form.value('updateFields.name', '') ?? '').trim();

@@ -13,29 +13,19 @@ import {
 } from '../../../../credentials/OutreachApi.credentials';
 import { RequestEnds } from './requestEnds';
 
-/** What calls the service: the node's items, the trigger's polls, the editor's pickers. */
-export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
-/**
- * The service account requests go to, as the credential names it, read once per run: n8n decrypts
- * the credential on every read.
- */
+/** The service account requests go to, read once per run: n8n decrypts the credential each read. */
 export interface Account {
 	node: INode;
-	/** The Base URL, trimmed of a trailing slash or /v2 (not yet checked). */
+	/** Trimmed of a trailing slash or /v2, not yet checked. */
 	baseUrl: string;
-	/** The access token as it is sent: trimmed. */
 	token: string;
-	/** n8n's HTTP helper. */
 	http: (options: IHttpRequestOptions) => Promise<unknown>;
 	/** The execution's Stop. */
 	cancel?: AbortSignal;
-	/** Each request's timeout and Stop. */
 	ends: RequestEnds;
-	/**
-	 * Whether errors are read with their description (a node's items); the trigger and the pickers
-	 * show only the message.
-	 */
+	/** Whether errors are read with their description: the trigger and the pickers show the message. */
 	forItems: boolean;
 }
 

@@ -5,7 +5,6 @@ import type { Account } from './account';
 import type { ServiceAnswer } from './request';
 import { serviceError } from './serviceError';
 
-/** How much of an unexpected body an error shows. */
 const BODY_PREVIEW_LENGTH = 200;
 
 function preview(body: unknown): string {
@@ -27,11 +26,7 @@ function serviceWords(body: unknown): string {
 	return preview(body);
 }
 
-/**
- * The answer's JSON body when its status is a success, else an API error with the status, n8n's
- * message for it and the service's own words. Pickers and the trigger show only an error's message,
- * so outside an item the service's words are the message.
- */
+/** The answer's JSON body on success, else an error in the service's own words. */
 function successBody(account: Account, answer: ServiceAnswer): unknown {
 	const { status, body, label, contentType } = answer;
 	if (status < 200 || status >= 300) {
@@ -59,26 +54,24 @@ export function recordEnvelope(account: Account, answer: ServiceAnswer): IDataOb
 		: !isPlainObject(body.data)
 			? `data is ${describeValue(body.data)}`
 			: undefined;
-	if (problem) {
-		throw serviceError(
-			account,
-			`The service's answer to ${answer.label} holds no record: ${problem}`,
-			`It begins: ${preview(body)}`,
-			answer.status,
-		);
-	}
+	if (problem) throw unexpected(account, answer, body, `holds no record: ${problem}`);
 	return body as IDataObject;
 }
 
-/** A list answer checked to be one: its records, and the total the service gives. */
+/** An answer of the wrong shape: what is wrong, and how its body begins. */
+function unexpected(account: Account, answer: ServiceAnswer, body: unknown, problem: string) {
+	const message = `The service's answer to ${answer.label} ${problem}`;
+	return serviceError(account, message, `It begins: ${preview(body)}`, answer.status);
+}
+
+/** A list answer checked to be one, and its `pagination.total_records`. */
 export interface ListAnswer {
 	records: IDataObject[];
-	/** `pagination.total_records` when the service gives it. */
 	total?: number;
 	label: string;
 }
 
-/** Checks a list answer: `data.data` must be a list of objects. */
+/** `data.data` must be a list of objects. */
 export function listAnswer(account: Account, answer: ServiceAnswer, page: number): ListAnswer {
 	const body = successBody(account, answer);
 	const data = isPlainObject(body) ? body.data : undefined;
@@ -92,14 +85,7 @@ export function listAnswer(account: Account, answer: ServiceAnswer, page: number
 		if (index >= 0)
 			problem = `record ${index + 1} of page ${page} is ${describeValue(records[index])}`;
 	}
-	if (problem) {
-		throw serviceError(
-			account,
-			`The service's answer to ${answer.label} is not a list: ${problem}`,
-			`It begins: ${preview(body)}`,
-			answer.status,
-		);
-	}
+	if (problem) throw unexpected(account, answer, body, `is not a list: ${problem}`);
 	const pagination = (data as IDataObject).pagination;
 	const total = isPlainObject(pagination) ? pagination.total_records : undefined;
 	return {

@@ -12,43 +12,34 @@ import { NoAnswer, sendOnce, type ServiceAnswer } from './request';
 import { backoffMs, retryAfterMs, resendOfStatus } from './resendPolicy';
 import { serviceError } from './serviceError';
 
-/** A turn to send one request; released once its answer is in. */
+/** A turn to send one request, released once its answer is in. */
 export interface Slot {
-	/** The service answered (anything but a refusal), or the request failed without an answer. */
+	/** Any answer but a refusal, or a failure without one. */
 	answered(): void;
-	/**
-	 * The service refused the request (429) and asks to wait `waitMs`: the same request does not get a
-	 * turn before then.
-	 */
+	/** Refused (429): the request gets no turn before `waitMs`. */
 	refused(waitMs: number): void;
-	/** The turn was not used: nothing was sent. */
+	/** Nothing was sent. */
 	unused(): void;
 }
 
 /** Where a request waits for its turn to be sent. */
 export interface Lane {
-	/** A turn, or undefined when the request is no longer to be sent. */
+	/** Undefined when the request is no longer to be sent. */
 	turn(): Promise<Slot | undefined>;
-	/**
-	 * Gives back the turn of a request's last answer or error by calling `release`: an item's lane
-	 * does so once the item's outcome is known, so that no request starts after one that fails the node.
-	 */
+	/** Gives back the last turn by `release`: an item's lane, once the item's outcome is known. */
 	giveBack(release: () => void): void;
-	/** Waits `ms` before sending again, or less when the requests are no longer to be sent. */
 	pause(ms: number): Promise<void>;
-	/** How long one request may wait on refusals in all before it fails. */
-	readonly waitBudgetMs: number;
-	/** Where that bound is set, for the error that says it was reached. */
-	readonly waitBudgetSetting: string;
+	/** How long one request may wait on refusals in all, and the setting that says so. */
+	readonly maxWaitMs: number;
+	readonly maxWaitSetting: string;
 }
 
-/** A request that was not sent because its node run stopped sending; it has no outcome of its own. */
+/** A request not sent because its run stopped sending: it has no outcome of its own. */
 export class NotSent extends Error {}
 
 /** Errors of requests that never reached the service: they cannot have changed anything. */
 const neverReached = new WeakSet<object>();
 
-/** Marks an error of a request that was never sent. */
 function notSent<T extends object>(error: T): T {
 	neverReached.add(error);
 	return error;
@@ -59,11 +50,11 @@ export function mayHaveReachedService(error: unknown): boolean {
 }
 
 /** A lane of its own for requests sent one after another (the trigger, the editor's pickers). */
-export function ownLane(waitBudgetMs: number, waitBudgetSetting: string): Lane {
+export function ownLane(maxWaitMs: number, maxWaitSetting: string): Lane {
 	let pausedUntil = 0;
 	return {
-		waitBudgetMs,
-		waitBudgetSetting,
+		maxWaitMs,
+		maxWaitSetting,
 		giveBack: (release) => release(),
 		pause: async (ms) => await sleep(ms),
 		async turn() {
@@ -83,13 +74,7 @@ export function ownLane(waitBudgetMs: number, waitBudgetSetting: string): Lane {
 /** The lane of the editor's pickers and lists, which someone is waiting on. */
 export const editorLane = () => ownLane(EDITOR_RATE_LIMIT_WAIT_MS, 'the editor’s bound for lists');
 
-/**
- * Sends a request when its lane gives it a turn, and again where that is safe: after a refusal (429),
- * once the wait the service asks for has passed, within the lane's budget; after a failure of a read,
- * or of any request that never reached the service, a few times with backoff. A request that changes
- * data and may have reached the service is never sent again. Returns the final answer, whatever its
- * status.
- */
+/** Sends a request at its turn, again where safe (resendPolicy.ts): the last answer, any status. */
 export async function sendUntilAnswered(
 	account: Account,
 	request: IHttpRequestOptions,
@@ -118,37 +103,33 @@ export async function sendUntilAnswered(
 				lane.giveBack(() => slot.answered());
 				throw result.reachedService ? result.error : notSent(result.error);
 			}
-			slot.answered();
-			failures++;
-			await lane.pause(backoffMs(failures, FIRST_BACKOFF_MS, Math.random));
-			continue;
-		}
-
-		const resend = resendOfStatus(result.status);
-		if (resend === 'refused') {
-			const now = Date.now();
-			firstRefusal ??= now;
-			refusals++;
-			const asked = retryAfterMs(result.retryAfter, now);
-			const wait =
-				asked === undefined
-					? backoffMs(refusals, FIRST_BACKOFF_MS, Math.random)
-					: Math.max(asked, backoffMs(refusals, MIN_REFUSAL_WAIT_MS, Math.random));
-			if (now - firstRefusal + wait > lane.waitBudgetMs) {
-				lane.giveBack(() => slot.refused(0));
-				throw refusedTooLong(account, result, refusals, now - firstRefusal, wait, lane);
+		} else {
+			const resend = resendOfStatus(result.status);
+			if (resend === 'refused') {
+				const now = Date.now();
+				firstRefusal ??= now;
+				refusals++;
+				const asked = retryAfterMs(result.retryAfter, now);
+				const wait =
+					asked === undefined
+						? backoffMs(refusals, FIRST_BACKOFF_MS, Math.random)
+						: Math.max(asked, backoffMs(refusals, MIN_REFUSAL_WAIT_MS, Math.random));
+				if (now - firstRefusal + wait > lane.maxWaitMs) {
+					lane.giveBack(() => slot.refused(0));
+					throw refusedTooLong(account, result, refusals, now - firstRefusal, wait, lane);
+				}
+				slot.refused(wait);
+				continue;
 			}
-			slot.refused(wait);
-			continue;
+			if (resend === 'final' || changesData || failures >= RESENDS_AFTER_FAILURE) {
+				lane.giveBack(() => slot.answered());
+				return result;
+			}
 		}
-		if (resend === 'unknown' && !changesData && failures < RESENDS_AFTER_FAILURE) {
-			slot.answered();
-			failures++;
-			await lane.pause(backoffMs(failures, FIRST_BACKOFF_MS, Math.random));
-			continue;
-		}
-		lane.giveBack(() => slot.answered());
-		return result;
+		// A failure that may pass, of a request safe to send again: after a backoff.
+		slot.answered();
+		failures++;
+		await lane.pause(backoffMs(failures, FIRST_BACKOFF_MS, Math.random));
 	}
 }
 
@@ -168,7 +149,7 @@ function refusedTooLong(
 	return serviceError(
 		account,
 		`The service refused ${answer.label} with 429 Too Many Requests ${waited}`,
-		`It waits at most ${seconds(lane.waitBudgetMs)} in all for one request (${lane.waitBudgetSetting}). The service refused the request each time, so it did nothing: sending it again later is safe.`,
+		`It waits at most ${seconds(lane.maxWaitMs)} in all for one request (${lane.maxWaitSetting}). The service refused the request each time, so it did nothing: sending it again later is safe.`,
 		429,
 	);
 }

@@ -7,15 +7,13 @@ import { listAnswer, type ListAnswer } from './answers';
 import { sendUntilAnswered, type Lane } from './delivery';
 import { serviceError } from './serviceError';
 
-/** A list page: one answer of a list, and whether another page may follow. */
+/** A list page, and whether the total says more follow, or another page may hold records. */
 interface ListPage extends ListAnswer {
-	/** Whether `pagination.total_records` says further records follow this page. */
 	totalSaysMore: boolean;
-	/** Whether a further page may hold records: this one is full, and the total does not say it was the last. */
 	hasMore: boolean;
 }
 
-/** One page of a list endpoint (`page`, `per_page`), checked to be a list. */
+/** One page of a list (`page`, `per_page`), checked to be one. */
 export async function readListPage(
 	account: Account,
 	request: IHttpRequestOptions,
@@ -36,22 +34,15 @@ export async function readListPage(
 	return { ...listed, totalSaysMore, hasMore };
 }
 
+/** `boundHint`: what the user can do when the list is longer than `maxPages`. */
 interface ReadPagesOptions {
-	/** Stop once this many records are read. */
 	limit: number;
-	/** Most pages to read: beyond them the read fails instead of paging on. */
 	maxPages: number;
-	/** What the user can do when the list is longer than `maxPages`. */
 	boundHint: string;
 	lane: Lane;
 }
 
-/**
- * Every record of a list, page by page, in order, each record once. Paging stops at a short or empty
- * page, or when `pagination.total_records` says the last page was read. It fails, instead of returning
- * a wrong list, when a page repeats an earlier one, when a short page contradicts the total, or when
- * the list goes on past `maxPages`.
- */
+/** Every record of a list, in order, each once; a page repeated, short or past maxPages fails. */
 export async function readAllPages(
 	account: Account,
 	request: IHttpRequestOptions,
@@ -62,13 +53,8 @@ export async function readAllPages(
 	const listedIds = new Set<string>();
 	let previousPage = '';
 	for (let page = 1; ; page++) {
-		const {
-			records: pageRecords,
-			total,
-			label,
-			totalSaysMore,
-			hasMore,
-		} = await readListPage(account, request, lane, page, perPage);
+		const listed = await readListPage(account, request, lane, page, perPage);
+		const { records: pageRecords, total, label, totalSaysMore, hasMore } = listed;
 		let fresh = 0;
 		let withoutId = false;
 		for (const record of pageRecords) {

@@ -24,7 +24,6 @@ export interface ServiceAnswer {
 	body: unknown;
 	/** How errors name the request, e.g. "GET /v2/_customers (page 2)". */
 	label: string;
-	/** The Retry-After header, when the service sent one. */
 	retryAfter?: string;
 }
 
@@ -47,12 +46,7 @@ async function beforeDeadline<T>(pending: Promise<T>, end: RequestEnd): Promise<
 	});
 }
 
-/**
- * One HTTP exchange through n8n's helper, carrying the credential's token (the credential type has no
- * `authenticate` of its own, so that no other node can send it). Every status comes back as an
- * answer; redirects are not followed by n8n (which would send the token along); the whole exchange,
- * not only an idle socket, ends at the deadline or when the execution is stopped.
- */
+/** One HTTP exchange with the token (no other node can send it); n8n follows no redirect. */
 async function exchange(
 	account: Account,
 	options: IHttpRequestOptions,
@@ -82,12 +76,7 @@ function absoluteUrl(options: IHttpRequestOptions): URL {
 	return new URL(`${options.baseURL.replace(/\/+$/, '')}/${options.url.replace(/^\/+/, '')}`);
 }
 
-/**
- * Sends one request of the service once and returns its answer, whatever the status, or what is known
- * when there is none. The Base URL is checked first; a read redirected within the Base URL's origin is
- * followed a few times, any other redirect is an error, so the token never leaves that origin and a
- * write never changes its method.
- */
+/** Sends one request once: only a read follows a redirect, and only within the token's origin. */
 export async function sendOnce(
 	account: Account,
 	request: IHttpRequestOptions,
@@ -97,7 +86,6 @@ export async function sendOnce(
 	const label = `${method} ${request.url}${labelSuffix}`;
 	const baseURL = account.baseUrl;
 	const problem = baseUrlProblem(baseURL);
-	// Nothing leaves, so nothing can have happened on the service.
 	if (problem)
 		return new NoAnswer(fieldError(account.node, 'Base URL', problem, BASE_URL_HINT), false, false);
 
@@ -110,7 +98,6 @@ export async function sendOnce(
 	}
 }
 
-/** Sends a request, following redirects within the Base URL's origin, until `end`'s timeout. */
 async function followWithin(
 	account: Account,
 	request: IHttpRequestOptions,
@@ -122,7 +109,7 @@ async function followWithin(
 	const origin = new URL(account.baseUrl).origin;
 	let options = request;
 	for (let redirects = 0; ; redirects++) {
-		// n8n's Stop came first: the request never leaves, so it cannot have done anything.
+		// Stopped first: the request never leaves.
 		if (account.cancel?.aborted) {
 			const stopped = serviceError(
 				account,

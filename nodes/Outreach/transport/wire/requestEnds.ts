@@ -5,14 +5,10 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 const now = () => performance.now();
 
 /**
- * How one request ends early: its timeout, or n8n's Stop of the execution.
- *
- * Each request gets a signal of its own. Stop reaches every request of the account under way through
- * one listener, and one timer at a time, set for the soonest deadline among them, ends those whose
- * time has passed. Node's `AbortSignal.timeout` and `AbortSignal.any` a request did the same at
- * two to three times the CPU, and left each request's timer pending until its timeout passed; a
- * listener each on Stop would pass EventTarget's leak warning at 11 requests in flight. (n8n's
- * review forbids `setTimeout`: the timer is an `AbortSignal.timeout`.)
+ * How requests end early: their timeout, or n8n's Stop. Stop reaches every request under way through
+ * one listener, and one timer, set for the soonest deadline, ends those whose time has passed: a timer
+ * and a listener each cost two to three times the CPU and pass EventTarget's leak warning at 11
+ * requests. (n8n's review forbids `setTimeout`: the timer is an `AbortSignal.timeout`.)
  */
 export class RequestEnds {
 	private readonly open = new Set<RequestEnd>();
@@ -44,11 +40,9 @@ export class RequestEnds {
 	private close(end: RequestEnd): void {
 		if (!this.open.delete(end) || this.open.size > 0) return;
 		this.stop?.removeEventListener('abort', this.onStop);
-		// A timer without a listener holds nothing of the run until it fires.
 		this.disarm();
 	}
 
-	/** Sets the timer for the soonest deadline among the requests under way. */
 	private arm(): void {
 		this.disarm();
 		let at = Infinity;
@@ -72,17 +66,16 @@ export class RequestEnd {
 	private expired?: (reason: DOMException) => void;
 
 	constructor(
-		/** When its timeout passes, in `performance.now()`'s milliseconds. */
+		/** In `performance.now()`'s milliseconds. */
 		readonly at: number,
 		private readonly closed: () => void,
 	) {}
 
-	/** Aborted when the timeout passes or the execution is stopped: what n8n's helper is given. */
+	/** What n8n's helper is given. */
 	get signal(): AbortSignal {
 		return this.controller.signal;
 	}
 
-	/** Whether the timeout passed, Stop or not. */
 	get timedOut(): boolean {
 		return this.timeout !== undefined;
 	}

@@ -1,19 +1,13 @@
 /**
- * When a request is sent again, and after how long. Pure: the transport's delivery loop asks.
- *
- * - 429 Too Many Requests: the service refused the request and did nothing, so any request, reads and
- *   writes alike, is sent again after the wait the service asks for (Retry-After in seconds or as an
- *   HTTP date), or after an exponential backoff with jitter when it asks for none.
- * - 5xx, 408 and a connection that broke: the service may have acted on the request. A read is sent
- *   again a few times; a request that changes data never is.
- * - A connection that was never made (refused, unreachable): nothing reached the service, so any
- *   request is sent again a few times.
- * - Any other failure (a certificate, a protocol error, a host that does not exist) is final.
+ * When a request is sent again, and after how long:
+ * - 429: refused, nothing done: any request, after Retry-After or a backoff with jitter.
+ * - 5xx, 408, a broken connection: it may have been acted on: a read, a few times; never a write.
+ * - A connection never made: nothing reached the service: any request, a few times.
+ * - Any other failure (a certificate, a protocol error, an unknown host) is final.
  */
 
 import { MAX_BACKOFF_MS } from '../../shared/constants';
 
-/** What an answer (or its absence) means for sending the request again. */
 type Resend = 'refused' | 'unknown' | 'final';
 
 export function resendOfStatus(status: number): Resend {
@@ -51,10 +45,7 @@ export function transientFailure(code: unknown): boolean {
 	return typeof code === 'string' && TRANSIENT_CODES.has(code);
 }
 
-/**
- * The wait a Retry-After header asks for, in ms: whole seconds, or an HTTP date (a date in the past
- * is no wait). Undefined when there is no header or it is neither.
- */
+/** The wait a Retry-After header asks for, in ms: whole seconds, or an HTTP date. */
 export function retryAfterMs(header: string | undefined, now: number): number | undefined {
 	const text = header?.trim();
 	if (!text) return undefined;
@@ -66,10 +57,7 @@ export function retryAfterMs(header: string | undefined, now: number): number | 
 	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/**
- * The `count`th backoff (from 1): `firstMs` doubled each time up to MAX_BACKOFF_MS, of which a
- * random half to whole is taken, so that items refused together do not come back together.
- */
+/** The `count`th backoff: `firstMs` doubled each time, a random half to whole of it (jitter). */
 export function backoffMs(count: number, firstMs: number, random: () => number): number {
 	const ceiling = Math.min(MAX_BACKOFF_MS, firstMs * 2 ** Math.max(0, count - 1));
 	return Math.round(ceiling * (0.5 + random() / 2));

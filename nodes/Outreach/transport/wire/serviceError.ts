@@ -2,7 +2,7 @@ import { NodeApiError, type JsonObject } from 'n8n-workflow';
 
 import type { Account } from './account';
 
-/** Every occurrence of the access token as it is sent, replaced: no message can carry it anywhere. */
+/** The access token, replaced wherever it occurs: no message can carry it. */
 function withoutToken(account: Account, text: string): string {
 	return account.token === '' ? text : text.split(account.token).join('***');
 }
