@@ -98,13 +98,13 @@ export const nodeOptionFields: INodeProperties[] = [
 				displayOptions: { show: { '/operation': ['getAll'], '/returnAll': [true] } },
 			},
 			{
-				displayName: 'Max Wait for Rate Limits (Seconds)',
+				displayName: 'Max Wait for Rate Limits',
 				name: 'maxRateLimitWait',
 				type: 'number',
 				typeOptions: { minValue: 0, numberPrecision: 0 },
 				default: DEFAULT_RATE_LIMIT_WAIT_SECONDS,
 				description:
-					'How long one request may wait in all while the service answers 429 Too Many Requests. A refused request did nothing, so it is sent again once the service’s wait has passed; beyond this bound the item fails.',
+					'Seconds one request may wait in all while the service answers 429 Too Many Requests. A refused request did nothing, so it is sent again once the service’s wait has passed; beyond this bound the item fails.',
 			},
 			{
 				displayName: 'Resend After Unknown Outcome',
@@ -116,13 +116,13 @@ export const nodeOptionFields: INodeProperties[] = [
 				displayOptions: { hide: { '/operation': ['get', 'getAll'] } },
 			},
 			{
-				displayName: 'Skip Leads Called Within (Hours)',
+				displayName: 'Skip Leads Called Within',
 				name: 'skipLeadsCalledWithin',
 				type: 'number',
 				typeOptions: { minValue: 0, numberPrecision: 0 },
 				default: DEFAULT_SKIP_WINDOW_HOURS,
 				description:
-					'A lead this node called or messaged within this many hours, in any execution (a webhook delivered twice, a Retry, another queue-mode worker), is skipped: its output says when. Kept in n8n’s own database, for this node, in steps of a quarter of this time: a lead reached up to a quarter longer ago may be skipped too, so a schedule that calls the same people every day sets 18. 0: never skip, e.g. to call your own number again while testing.',
+					'Hours: a lead this node called or messaged within this many hours, in any execution (a webhook delivered twice, a Retry, another queue-mode worker), is skipped: its output says when. Kept in n8n’s own database, for this node, in steps of a quarter of this time: a lead reached up to a quarter longer ago may be skipped too, so a schedule that calls the same people every day sets 18. 0: never skip, e.g. to call your own number again while testing.',
 				displayOptions: {
 					show: { '/resource': ['call', 'campaign'], '/operation': ['make', 'create'] },
 				},

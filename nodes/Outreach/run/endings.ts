@@ -146,17 +146,26 @@ export function outcomes(endings: Endings, write?: Write): string {
 		.join(' ');
 }
 
-/** The output of a write skipped because all its leads were reached within the window. */
+/**
+ * The output of a write skipped because all its leads were reached within the window: when, as
+ * precisely as the record tells (a quarter of the window, up to now), in the workflow's time zone.
+ */
 export function skippedOutput(
 	index: number,
 	[from, to]: [number, number],
 	windowHours: number,
+	timeZone: string,
 ): INodeExecutionData[] {
-	const iso = (at: number) => new Date(at).toISOString();
+	const until = Math.min(to, Date.now());
+	const day = (at: number) =>
+		new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium' }).format(at);
+	const time = (at: number) =>
+		new Intl.DateTimeFormat('en-GB', { timeZone, timeStyle: 'short' }).format(at);
+	const end = day(until) === day(from) ? time(until) : `${day(until)}, ${time(until)}`;
 	const json: IDataObject = {
 		skipped: true,
-		earlierCallBetween: [iso(from), iso(to)],
-		notice: `Not sent: this node sent a call or campaign to the same lead between ${iso(from)} and ${iso(to)}, or was about to and its outcome is unknown (Options → Skip Leads Called Within ${windowHours} hours). To reach it again on purpose, set Skip Leads Called Within to 0 for one run, then set it back.`,
+		earlierCallBetween: [new Date(from).toISOString(), new Date(until).toISOString()],
+		notice: `Not sent: this node reached the same lead between ${day(from)}, ${time(from)} and ${end} (${timeZone}), within the ${windowHours} hours of Options → Skip Leads Called Within. To reach it again on purpose, set Skip Leads Called Within to 0 for one run, then set it back.`,
 	};
 	return [{ json, pairedItem: { item: index } }];
 }

@@ -19,6 +19,7 @@ import {
 } from './endings';
 import { checkedEnding, claim, type Planned } from './claims';
 import { PlanFeed } from './feed';
+import { addRunHints } from './hints';
 import { NodeRun } from './nodeRun';
 import { sendPlan, withdraw, type Plan } from './sending';
 
@@ -180,7 +181,10 @@ function finish(run: NodeRun, endings: Endings): INodeExecutionData[] {
 			output.push({ json: {}, error: told(run, ending.error), pairedItem: { item: index } });
 		else failure ??= ending.error;
 	}
-	if (!failure) return output;
+	if (!failure) {
+		addRunHints(run, output);
+		return output;
+	}
 	if (run.lastTry && endings.length > 1) {
 		const summary = outcomes(endings, run.operation.write);
 		failure.description = failure.description ? `${failure.description} ${summary}` : summary;

@@ -55,7 +55,7 @@ export async function checkLeads(
 		? wholeSetting(
 				node,
 				context.getNodeParameter('options.skipLeadsCalledWithin', 0, DEFAULT_SKIP_WINDOW_HOURS),
-				'Skip Leads Called Within (Hours)',
+				'Skip Leads Called Within',
 				0,
 			)
 		: 0;
@@ -88,7 +88,10 @@ export async function checkLeads(
 		}
 		withdraw([plan]);
 		if ('reached' in verdict)
-			endings[plan.index] = ended('unsent', skippedOutput(plan.index, verdict.reached, hours));
+			endings[plan.index] = ended(
+				'unsent',
+				skippedOutput(plan.index, verdict.reached, hours, context.getTimezone()),
+			);
 		else {
 			const numbers = verdict.partly.map((lead) => JSON.parse(leads[position][lead]).at(-1));
 			const error = new NodeOperationError(

@@ -64,7 +64,7 @@ export function runSettings(context: IExecuteFunctions): RunSettings {
 			wholeSetting(
 				node,
 				option('maxRateLimitWait', DEFAULT_RATE_LIMIT_WAIT_SECONDS),
-				'Max Wait for Rate Limits (Seconds)',
+				'Max Wait for Rate Limits',
 				0,
 			) * 1_000,
 		allowRepeats: option('allowRepeats', false) === true,
