@@ -49,7 +49,7 @@ it('leads reached within the window: how many of the run’s were not called, an
 		new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dhaka', ...style }).format(at);
 	const start = `${dhaka(from, { dateStyle: 'medium' })}, ${dhaka(from, { timeStyle: 'short' })}`;
 	expect(second.items[0].json.notice).toContain(
-		`reached the same lead between ${start} and ${dhaka(to, { timeStyle: 'short' })} (Asia/Dhaka)`,
+		`Not sent: this node sent a call to the same lead between ${start} and ${dhaka(to, { timeStyle: 'short' })} (Asia/Dhaka)`,
 	);
 });
 

@@ -155,6 +155,7 @@ export function skippedOutput(
 	[from, to]: [number, number],
 	windowHours: number,
 	timeZone: string,
+	what: string,
 ): INodeExecutionData[] {
 	const until = Math.min(to, Date.now());
 	const day = (at: number) =>
@@ -165,7 +166,7 @@ export function skippedOutput(
 	const json: IDataObject = {
 		skipped: true,
 		earlierCallBetween: [new Date(from).toISOString(), new Date(until).toISOString()],
-		notice: `Not sent: this node reached the same lead between ${day(from)}, ${time(from)} and ${end} (${timeZone}), within the ${windowHours} hours of Options → Skip Leads Called Within. To reach it again on purpose, set Skip Leads Called Within to 0 for one run, then set it back.`,
+		notice: `Not sent: this node sent a ${what} to the same lead between ${day(from)}, ${time(from)} and ${end} (${timeZone}), within the ${windowHours} hours of Options → Skip Leads Called Within. To reach it again on purpose, set Skip Leads Called Within to 0 for one run, then set it back.`,
 	};
 	return [{ json, pairedItem: { item: index } }];
 }

@@ -90,7 +90,7 @@ export async function checkLeads(
 		if ('reached' in verdict)
 			endings[plan.index] = ended(
 				'unsent',
-				skippedOutput(plan.index, verdict.reached, hours, context.getTimezone()),
+				skippedOutput(plan.index, verdict.reached, hours, context.getTimezone(), places.what),
 			);
 		else {
 			const numbers = verdict.partly.map((lead) => JSON.parse(leads[position][lead]).at(-1));
