@@ -1,7 +1,7 @@
 // End-to-end: the packed package inside a real n8n, set up as `npm run dev` sets it up, driven from
 // the CLI and from a real browser.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
@@ -31,6 +31,7 @@ import {
 	ownerSessionCookie,
 	restOn,
 	runWorkflowInEditor,
+	skippedRunHint,
 } from './editor.mjs';
 
 const hasBrowser = existsSync('/usr/bin/chromium')
@@ -267,6 +268,28 @@ test(
 		} finally {
 			await close();
 		}
+	},
+);
+
+test(
+	'run again in the editor, a call’s leads are skipped, and the hint above the output says so',
+	{ timeout: 300_000, skip: hasBrowser },
+	async () => {
+		const screenshot = path.join(screenshotsDir(), 'skipped-hint.png');
+		rmSync(screenshot, { force: true });
+		mkdirSync(path.dirname(screenshot), { recursive: true });
+		const hint = await skippedRunHint({
+			url: n8n.url,
+			workflowId: exampleWorkflowId('call-within-calling-hours.json'),
+			nodeName: 'Call Within Hours',
+			itemsText: '2 items',
+			screenshot,
+		});
+		assert.match(
+			hint,
+			/^2 of 2 leads were not called: reached within the last 24 hours \(Options → Skip Leads Called Within\)$/,
+		);
+		assert.ok(existsSync(screenshot));
 	},
 );
 

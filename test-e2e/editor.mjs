@@ -242,3 +242,27 @@ export async function credentialDialog({ url, credentialId, lastField, screensho
 		await close();
 	}
 }
+
+/**
+ * Runs a workflow in the editor twice, its calls' leads reached by the first run (or earlier), opens
+ * `nodeName`'s panel and waits for the hint above its output that says how many were skipped; the
+ * hint's text, and a screenshot of the panel at `screenshot`.
+ */
+export async function skippedRunHint({ url, workflowId, nodeName, itemsText, screenshot }) {
+	const { page, close } = await openEditor(url);
+	try {
+		for (let run = 0; run < 2; run++)
+			await runWorkflowInEditor(page, url, { workflowId, nodeName, itemsText });
+		await page.locator('[data-test-id="canvas-node"]').filter({ hasText: nodeName }).dblclick();
+		const hint = page
+			.locator('[data-test-id="ndv"] [data-test-id="node-hint"]')
+			.filter({ hasText: /leads were not called/ })
+			.first();
+		await hint.waitFor({ timeout: 60_000 });
+		await page.waitForTimeout(800);
+		await page.screenshot({ path: screenshot });
+		return (await hint.innerText()).trim();
+	} finally {
+		await close();
+	}
+}
