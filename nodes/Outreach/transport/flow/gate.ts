@@ -21,9 +21,8 @@ export interface FlowShare {
  * token) take turns here, so that a burst of executions shares what the service admits (limits.ts
  * has how it is learned). A run has its own Max Concurrent Requests in flight from its first request.
  * Turns go first to the run with the fewest in flight, so that a single call is not queued behind a
- * bulk run; within a run, in the order its items first asked. Every refused request waits what the
- * service asked before it is sent again, or until the seconds of a service limiting requests a second
- * begin again, when a refusal moved them sooner (secondBudget.ts); the others go on.
+ * bulk run; within a run, in the order its items first asked. A refused request waits what the
+ * service asked before it is sent again; the others go on.
  */
 export class AccountGate {
 	private readonly shares = new Set<Share>();
@@ -112,7 +111,7 @@ export class AccountGate {
 			refused: (waitMs) => {
 				if (!release()) return;
 				this.limit.refused(sent, waitMs);
-				share.places.get(waiter.item)!.notBefore = this.limit.retryAt(Date.now(), waitMs);
+				share.places.get(waiter.item)!.notBefore = Date.now() + waitMs;
 				this.pump();
 			},
 			unused: () => {

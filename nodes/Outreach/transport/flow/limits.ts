@@ -1,237 +1,230 @@
 import { GROWTH_AFTER_ADMITTED, GROWTH_AFTER_MS } from '../../shared/constants';
-import { Admissions } from './admissions';
-import { SecondBudget } from './secondBudget';
-import { place, type Place } from './seconds';
+
+/** Beyond this long into a second, its requests wait for the next: they might count in the service's next window. */
+const SECOND_END_MS = 200;
+
+/** While the service's window is looked for, one request goes this often. */
+const EDGE_STEP_MS = 100;
 
 /** What has been learned the service limits: nothing yet, how many at once, or how many a second. */
 type Kind = 'none seen' | 'at once' | 'a second';
 
-/** What the gate needs to know of a request it let go, to learn from its answer. */
-export interface Sent extends Place {
-	/** The only one in flight when it went, or the request sent alone after the first refusals. */
+/** What the limit needs to know of a request it let go, to learn from its answer. */
+export interface Sent {
+	at: number;
+	/** Nothing else was in flight when it went, and nothing went before its answer. */
 	alone: () => boolean;
+	/** The request sent alone after the first refusals, to tell the kind of limit. */
 	probe: boolean;
-	/** The lowering (see `ServiceLimit`) under way when it went, or -1. */
-	lowering: number;
+	/** Sent to find where the service's windows begin. */
+	search: boolean;
+	/** The seconds it was counted in (see `epoch`), and its place in its second's budget (1 for the first). */
+	epoch: number;
+	order: number;
 }
-
-/**
- * A request sent after the first refusals, still unanswered this long after they came back, is not
- * waited for: a service limiting how many at once answers sooner (it may hang until its timeout).
- */
-const PENDING_WAIT_MS = 5_000;
 
 /**
  * What one service account admits, learned from its refusals (429):
  *
- * - **The first refusals.** One fewer in flight for each refusal (a burst of W refused down to the N
- *   admitted leaves N), and the next request goes alone, once nothing else is in flight.
- * - **How many at once** (that request was admitted): one fewer in flight per later refusal. When more
- *   than half of what was in flight (and more than two) is refused, a request sent after the first of
- *   those refusals came back among them, and every request sent since has come back refused (or
- *   PENDING_WAIT_MS passed), it limits a second after all (that request went alone just after its
- *   window turned): such a service refuses every request until its window turns, one limiting how
- *   many at once admits the next as soon as one is done, though most of a burst far above its limit
- *   was refused together (and a refusal comes back before an admitted request's answer).
- * - **How many a second** (refused though it went alone, every request refused, or as just said): see
- *   `SecondBudget`.
+ * - **Nothing refused yet**: the largest run's Max Concurrent Requests in flight, one more for each of
+ *   those admitted.
+ * - **The first refusals**: one fewer in flight for each (a burst of 25 against a service admitting 3
+ *   at once leaves 3); then one request goes alone, once nothing else is in flight. Admitted: the service
+ *   limits how many at once. Refused: it limits how many a second.
+ * - **How many at once**: one fewer in flight per refusal. A request refused though it went alone
+ *   means the service limits how many a second after all.
+ * - **How many a second**: its budget is what it admitted of what was sent in the second before it
+ *   refused alone. Seconds are counted from when it said its budget is back (an HTTP-date Retry-After
+ *   marks its window's edge), and each second at most the budget goes, at its start (not in its last
+ *   SECOND_END_MS). A wait of exactly one second in whole seconds says only that the service's window
+ *   ends within it: meanwhile one request alone every EDGE_STEP_MS looks for it, and the seconds begin
+ *   when the first one admitted went. A refusal in the second half of a second's budget lowers the
+ *   budget to what went before it; one earlier says the service's window still held the second before,
+ *   and the seconds begin again when it said (an HTTP date), or a second after that second's last
+ *   request. Refusals of requests sent before the seconds began again say nothing new.
  *
- * After a calm stretch (GROWTH_AFTER_MS and GROWTH_AFTER_ADMITTED admitted without a refusal, while
- * at least two seconds of requests wait) one more in flight, or a tenth faster, is tried, so that a
- * limit that rises is found again; each step the service refuses doubles the stretch before the next.
+ * After a calm stretch (GROWTH_AFTER_MS and GROWTH_AFTER_ADMITTED admitted without a refusal, while at
+ * least two seconds of requests wait) one more in flight, or a tenth more a second, is tried, so that a
+ * limit that rises is found again; beyond the budget the service admitted in full, one request at a
+ * time, so that its refusal costs one. Each step the service refuses doubles the stretch before the next.
  */
 export class ServiceLimit {
 	private kind: Kind = 'none seen';
-	/** How many may be in flight: the largest run's limit until the service refuses. */
-	private window = 0;
+	private allowedInFlight = 0;
 	private largestRun = 0;
 	private probe: 'none' | 'wanted' | 'sent' = 'none';
-	/** What the service admits a second, once it refused a request sent alone. */
-	private seconds?: SecondBudget;
-	/** Requests admitted since the first refusal. */
-	private admittedSinceRefusal = 0;
-	/** The latest moment a refusal since the first said the service's budget would be back. */
-	private backAt = 0;
-	/** What the service admitted in the second before its first refusal. */
-	private budget = 0;
-	/** When the limit last changed; what the service said of requests sent before is known. */
+	/** When the requests admitted in the last second were sent. */
+	private admittedSentAt: number[] = [];
+	/** When the limit last changed, and how many were admitted since. */
 	private changedAt = Date.now();
 	private admittedSinceChange = 0;
-	/** Growth steps the service refused in a row: each doubles the calm stretch before the next. */
+	/** Growth steps the service refused in a row, and when the last was taken. */
 	private failedSteps = 0;
 	private steppedAt = -1;
-	/** Whether the service's last wait was one second, in whole seconds: its window ends within it. */
-	private waitOneSecond = false;
-	/** When the latest request the service refused went. */
-	private refusedSentAt = 0;
-	/**
-	 * Refusals since the first of them came back (`since`, Infinity when the service has admitted a
-	 * request sent after), how many might be in flight before them, whether one sent after was
-	 * refused, and how many sent after are still in flight; `id` tells the lowerings apart.
-	 */
-	private lowering = { id: 0, since: Infinity, from: 0, refusals: 0, later: false, pending: 0 };
-	private readonly admissions = new Admissions();
+	/** How many a second may go, and how many of those the service admitted in one second. */
+	private budget = 0;
+	private admittedInFull = 0;
+	/** When the seconds begin; `epoch` counts the times they began again. */
+	private secondsFrom = 0;
+	private epoch = 0;
+	/** The latest second a request went in, how many went in it, and when the last of the one before went. */
+	private second = -1;
+	private sentInSecond = 0;
+	private lastSent = 0;
+	private lastOfSecondBefore = 0;
+	/** While the service's window edge is looked for: until when, and when the last search request went. */
+	private searchUntil = 0;
+	private searchedAt = 0;
 
 	/** A run joins with its own limit: until the service refuses, the largest run's limit holds. */
 	joined(limit: number): void {
 		this.largestRun = Math.max(this.largestRun, limit);
-		if (this.kind !== 'at once') this.window = Math.max(this.window, limit);
+		if (this.kind !== 'at once') this.allowedInFlight = Math.max(this.allowedInFlight, limit);
 	}
 
 	/**
-	 * Whether another request may go now, with `inFlight` in flight: true, the moment it may (a pace
-	 * or a pause), or false until an answer comes. `waiting` is how many requests wait, or will ask.
+	 * Whether another request may go now with `inFlight` in flight: true, the moment it may, or false
+	 * until an answer comes. `waiting` is how many requests wait, or will ask.
 	 */
 	allows(inFlight: number, now: number, waiting: number): boolean | number {
 		if (this.probe === 'sent' || (this.probe === 'wanted' && inFlight > 0)) return false;
-		// Every request was refused: the service's budget is spent, no need to send one alone.
-		if (this.probe === 'wanted' && this.admittedSinceRefusal === 0)
-			this.perSecond(now, Math.max(0, this.backAt - now));
-		if (inFlight >= this.window && !this.grow(now, waiting)) return this.growthDue(now, waiting);
-		if (!this.seconds) return true;
-		const at = this.seconds.next(now, inFlight);
-		// A slow answer does not hold back the next second's budget.
-		if (at === false) return this.seconds.nextSecond(now);
-		if (at <= now) return true;
-		this.grow(now, waiting);
-		return at;
+		const atOnce = this.kind !== 'a second';
+		if (inFlight >= this.allowedInFlight && !(atOnce && this.grow(now, waiting))) return false;
+		if (atOnce) return true;
+		if (now < this.searchUntil) {
+			const at = this.searchedAt + EDGE_STEP_MS;
+			return inFlight > 0 ? false : at <= now || at;
+		}
+		if (now < this.secondsFrom) return this.secondsFrom;
+		const second = Math.floor((now - this.secondsFrom) / 1_000);
+		const nextSecond = this.secondsFrom + (second + 1) * 1_000;
+		const sent = second === this.second ? this.sentInSecond : 0;
+		if (sent >= Math.floor(this.budget)) this.grow(now, waiting);
+		if (sent >= Math.floor(this.budget) || now > nextSecond - SECOND_END_MS) return nextSecond;
+		if (sent >= this.admittedInFull && inFlight > 0) return false;
+		return true;
 	}
 
 	/** A request goes now, with `atOnce` in flight (itself included). */
 	sent(now: number, atOnce: number, alone: () => boolean): Sent {
 		const probe = this.probe === 'wanted';
 		if (probe) this.probe = 'sent';
-		const lowering = now >= this.lowering.since ? this.lowering.id : -1;
-		if (lowering >= 0) this.lowering.pending++;
-		const placed = this.seconds?.sent(now) ?? place(now, 0);
-		return { ...placed, probe, lowering, alone: () => probe || (atOnce === 1 && alone()) };
+		const search = now < this.searchUntil;
+		let order = 0;
+		if (search) this.searchedAt = now;
+		else if (this.kind === 'a second') {
+			const second = Math.floor((now - this.secondsFrom) / 1_000);
+			if (second !== this.second) {
+				this.second = second;
+				this.sentInSecond = 0;
+				this.lastOfSecondBefore = this.lastSent;
+			}
+			order = ++this.sentInSecond;
+			this.lastSent = now;
+		}
+		const { epoch } = this;
+		return { at: now, probe, search, epoch, order, alone: () => probe || (atOnce === 1 && alone()) };
 	}
 
 	answered(sent: Sent): void {
-		const { at, probe, lowering } = sent;
 		const now = Date.now();
-		this.admissions.add(at, now);
-		this.seconds?.admitted(sent, now);
-		this.admittedSinceRefusal++;
+		this.admittedSentAt.push(sent.at);
+		if (this.admittedSentAt.length > 10_000) this.admittedInLastSecond(now);
 		this.admittedSinceChange++;
-		if (lowering === this.lowering.id) this.lowering.since = Infinity;
-		// Nothing refused yet: one more in flight for each window's worth admitted.
-		if (
-			this.kind === 'none seen' &&
-			this.probe === 'none' &&
-			this.admittedSinceChange >= this.window
-		) {
-			this.window++;
-			this.admittedSinceChange = 0;
-		}
-		if (probe) {
-			// Admitted alone: the service limits how many at once.
+		if (sent.probe) {
 			this.probe = 'none';
 			this.kind = 'at once';
+			this.changed(now);
+		}
+		if (sent.search && sent.epoch === this.epoch && this.second === -1) {
+			// The service's window began by the time this request went: the seconds begin there.
+			this.searchUntil = 0;
+			this.countSecondsFrom(sent.at);
+			this.second = 0;
+			this.sentInSecond = 1;
+		}
+		if (sent.epoch === this.epoch && sent.order > this.admittedInFull)
+			this.admittedInFull = sent.order;
+		if (this.kind === 'none seen' && this.admittedSinceChange >= this.allowedInFlight) {
+			this.allowedInFlight++;
+			this.admittedSinceChange = 0;
 		}
 	}
 
 	/** The turn `sent` was given was not used: a request to go alone is the next one instead. */
 	unused(sent: Sent): void {
-		if (sent.lowering === this.lowering.id) this.lowering.pending--;
 		if (sent.probe && this.probe === 'sent') this.probe = 'wanted';
 	}
 
 	/** The service refused a request and asked to wait `waitMs`. */
 	refused(sent: Sent, waitMs: number): void {
 		const now = Date.now();
-		this.waitOneSecond = waitMs === 1_000;
-		this.refusedSentAt = Math.max(this.refusedSentAt, sent.at);
 		// Refused right after a growth step: the service did not take it.
 		if (this.steppedAt === this.changedAt && sent.at >= this.steppedAt) this.failedSteps++;
-		if (this.seconds) {
-			const admitted = this.admissions.inLastSecond(now);
-			if (!this.seconds.refused(sent, sent.alone(), now, waitMs, admitted)) return;
-		} else if (sent.alone()) this.perSecond(now, waitMs);
-		else if (this.kind === 'at once') this.lower(now, waitMs, sent.lowering);
-		else {
-			this.window = Math.max(1, this.window - 1);
-			if (this.probe === 'none') {
-				this.admittedSinceRefusal = 0;
-				this.budget = this.admissions.inLastSecond(now);
-			}
-			this.probe = 'wanted';
-			this.backAt = Math.max(this.backAt, now + waitMs);
+		if (this.kind !== 'a second') {
+			if (sent.alone()) return this.aSecond(now, sent, waitMs);
+			this.allowedInFlight = Math.max(1, this.allowedInFlight - 1);
+			if (this.kind === 'none seen' && this.probe === 'none') this.probe = 'wanted';
+		} else if (sent.search || sent.epoch !== this.epoch || sent.order === 0) return;
+		else if (sent.order > this.budget / 2) {
+			this.budget = Math.max(1, Math.min(this.budget, sent.order - 1));
+			this.admittedInFull = Math.min(this.admittedInFull, this.budget);
+		} else {
+			// A wait in whole seconds can say more than the window needs; one that is not (an HTTP date)
+			// marks its edge.
+			const secondAfter = this.lastOfSecondBefore + 1_000;
+			const date = waitMs % 1_000 !== 0;
+			const at = date || secondAfter <= now ? now + waitMs : Math.min(now + waitMs, secondAfter);
+			this.countSecondsFrom(at);
 		}
 		this.changed(now);
 	}
 
-	/** When a request refused now, the service asking to wait `waitMs`, may go again. */
-	retryAt(now: number, waitMs: number): number {
-		return this.seconds?.retryAt(now, waitMs) ?? now + waitMs;
-	}
-
-	/**
-	 * One fewer in flight, read as a limit at once, unless the refusals say it limits a second: a
-	 * request sent after the first of them came back (in `lowering`) refused too, and none sent since
-	 * still in flight (PENDING_WAIT_MS at most). A limit at once far below what was in flight refuses
-	 * most of a burst together, then admits some of what is sent after, whose answers come back after
-	 * the others' refusals (4 at a time answered in 5 ms: read as about 15 a second, 600 leads took
-	 * 17–44 s in 14 of 24 runs instead of 2–4 s).
-	 */
-	private lower(now: number, waitMs: number, lowering: number): void {
-		if (this.lowering.since === Infinity) {
-			const id = this.lowering.id + 1;
-			this.lowering = { id, since: now, from: this.window, refusals: 0, later: false, pending: 0 };
-		} else if (lowering === this.lowering.id) {
-			this.lowering.later = true;
-			this.lowering.pending--;
+	/** From now on the service's budget a second counts: it is spent for `waitMs`. */
+	private aSecond(now: number, refused: Sent, waitMs: number): void {
+		this.kind = 'a second';
+		this.probe = 'none';
+		this.allowedInFlight = Math.max(this.allowedInFlight, this.largestRun);
+		this.budget = Math.max(1, this.admittedInLastSecond(now));
+		this.admittedInFull = this.budget;
+		this.countSecondsFrom(now + waitMs);
+		if (waitMs === 1_000) {
+			this.searchUntil = now + waitMs;
+			this.searchedAt = refused.at;
 		}
-		const refusals = ++this.lowering.refusals;
-		const { later, pending, from, since } = this.lowering;
-		const waited = pending === 0 || now - since >= PENDING_WAIT_MS;
-		if (later && waited && refusals > Math.max(2, from / 2)) return this.perSecond(now, waitMs);
-		this.window = Math.max(1, this.window - 1);
+		this.changed(now);
 	}
 
-	/** When a growth step may next be tried, or false when none is due by time alone. */
-	private growthDue(now: number, waiting: number): number | false {
-		if (this.kind === 'none seen' || this.probe !== 'none' || waiting === 0) return false;
-		const due = this.changedAt + GROWTH_AFTER_MS * 2 ** Math.min(4, this.failedSteps);
-		return due > now ? due : false;
+	private countSecondsFrom(at: number): void {
+		this.secondsFrom = at;
+		this.epoch++;
+		this.second = -1;
 	}
 
-	/** One more in flight, or a tenth faster, after a calm stretch; whether one more may be in flight. */
+	private admittedInLastSecond(now: number): number {
+		this.admittedSentAt = this.admittedSentAt.filter((at) => at > now - 1_000);
+		return this.admittedSentAt.length;
+	}
+
+	/** One more in flight, or a tenth more a second, after a calm stretch; whether one more may be in flight. */
 	private grow(now: number, waiting: number): boolean {
 		if (this.kind === 'none seen' || this.probe !== 'none') return false;
 		const stretch = 2 ** Math.min(4, this.failedSteps);
-		const admitted = this.seconds && !this.seconds.known ? 0 : GROWTH_AFTER_ADMITTED;
 		if (now < this.changedAt + GROWTH_AFTER_MS * stretch) return false;
-		if (this.admittedSinceChange < admitted * stretch) return false;
+		if (this.admittedSinceChange < GROWTH_AFTER_ADMITTED * stretch) return false;
 		// A step the service refuses costs that request its wait: not worth it near the end.
-		if (waiting < 2 * this.admissions.inLastSecond(now)) return false;
+		if (waiting < 2 * this.admittedInLastSecond(now)) return false;
 		// The last step held for a calm stretch: the service took it.
 		if (this.steppedAt === this.changedAt) this.failedSteps = 0;
 		this.changed(now);
 		this.steppedAt = now;
-		if (!this.seconds) return ++this.window > 0;
-		this.seconds.grow(now);
+		if (this.kind === 'at once') return ++this.allowedInFlight > 0;
+		this.budget = Math.max(this.budget + 1, this.budget * 1.1);
 		return false;
 	}
 
 	private changed(now: number): void {
 		this.changedAt = now;
 		this.admittedSinceChange = 0;
-	}
-
-	/** From now on the service's budget a second counts: it is spent for `waitMs`. */
-	private perSecond(now: number, waitMs: number): void {
-		this.kind = 'a second';
-		this.probe = 'none';
-		this.window = Math.max(this.window, this.largestRun);
-		const admitted = Math.max(this.budget, this.admissions.inLastSecond(now));
-		this.seconds = new SecondBudget(
-			admitted,
-			now,
-			waitMs,
-			this.waitOneSecond ? this.refusedSentAt : undefined,
-			this.admissions,
-		);
-		this.changed(now);
 	}
 }
