@@ -9,6 +9,13 @@ const EDGE_STEP_MS = 100;
 /** What has been learned the service limits: nothing yet, how many at once, or how many a second. */
 type Kind = 'none seen' | 'at once' | 'a second';
 
+/** The latest refusal: when it came back, when its request went, and the wait the service asked. */
+interface Refusal {
+	now: number;
+	sentAt: number;
+	waitMs: number;
+}
+
 /** What the limit needs to know of a request it let go, to learn from its answer. */
 export interface Sent {
 	at: number;
@@ -36,8 +43,9 @@ export interface Sent {
  * - **How many a second**: its budget is what it admitted of what was sent in the second before it
  *   refused alone. Seconds are counted from when it said its budget is back (an HTTP-date Retry-After
  *   marks its window's edge), and each second at most the budget goes, at its start (not in its last
- *   SECOND_END_MS). A wait of exactly one second in whole seconds says only that the service's window
- *   ends within it: meanwhile one request alone every EDGE_STEP_MS looks for it, and the seconds begin
+ *   SECOND_END_MS): at once what the service admitted in full (at first, what the window that a wait
+ *   within a second ends admitted: the second before may have spanned two), beyond it one at a time. A wait of exactly one second in whole seconds says only that the service's window
+ *   ends within it: meanwhile one request every EDGE_STEP_MS looks for it, and the seconds begin
  *   when the first one admitted went. A refusal in the second half of a second's budget lowers the
  *   budget to what went before it; one earlier says the service's window still held the second before,
  *   and the seconds begin again when it said (an HTTP date), or a second after that second's last
@@ -52,12 +60,16 @@ export class ServiceLimit {
 	private kind: Kind = 'none seen';
 	private allowedInFlight = 0;
 	private largestRun = 0;
+	private lastRefusal?: Refusal;
 	private probe: 'none' | 'wanted' | 'sent' = 'none';
 	/** When the requests admitted in the last second were sent. */
 	private admittedSentAt: number[] = [];
 	/** When the limit last changed, and how many were admitted since. */
 	private changedAt = Date.now();
 	private admittedSinceChange = 0;
+	/** Requests admitted in all, and by the first refusal. */
+	private admitted = 0;
+	private admittedAtFirstRefusal = 0;
 	/** Growth steps the service refused in a row, and when the last was taken. */
 	private failedSteps = 0;
 	private steppedAt = -1;
@@ -88,21 +100,28 @@ export class ServiceLimit {
 	 */
 	allows(inFlight: number, now: number, waiting: number): boolean | number {
 		if (this.probe === 'sent' || (this.probe === 'wanted' && inFlight > 0)) return false;
+		// Every request since the first refusals was refused: the service's budget is spent.
+		if (
+			this.probe === 'wanted' &&
+			this.admitted === this.admittedAtFirstRefusal &&
+			this.lastRefusal
+		)
+			this.aSecond(this.lastRefusal);
 		const atOnce = this.kind !== 'a second';
 		if (inFlight >= this.allowedInFlight && !(atOnce && this.grow(now, waiting))) return false;
 		if (atOnce) return true;
 		if (now < this.searchUntil) {
 			const at = this.searchedAt + EDGE_STEP_MS;
-			return inFlight > 0 ? false : at <= now || at;
+			return at <= now || Math.min(at, this.searchUntil);
 		}
 		if (now < this.secondsFrom) return this.secondsFrom;
 		const second = Math.floor((now - this.secondsFrom) / 1_000);
 		const nextSecond = this.secondsFrom + (second + 1) * 1_000;
 		const sent = second === this.second ? this.sentInSecond : 0;
-		if (sent >= Math.floor(this.budget)) this.grow(now, waiting);
-		if (sent >= Math.floor(this.budget) || now > nextSecond - SECOND_END_MS) return nextSecond;
-		if (sent >= this.admittedInFull && inFlight > 0) return false;
-		return true;
+		if (sent >= this.budget) this.grow(now, waiting);
+		if (sent >= this.budget || now > nextSecond - SECOND_END_MS) return nextSecond;
+		// A slow answer does not hold back the next second's budget.
+		return sent < this.admittedInFull || inFlight === 0 || nextSecond;
 	}
 
 	/** A request goes now, with `atOnce` in flight (itself included). */
@@ -123,14 +142,22 @@ export class ServiceLimit {
 			this.lastSent = now;
 		}
 		const { epoch } = this;
-		return { at: now, probe, search, epoch, order, alone: () => probe || (atOnce === 1 && alone()) };
+		return {
+			at: now,
+			probe,
+			search,
+			epoch,
+			order,
+			alone: () => probe || (atOnce === 1 && alone()),
+		};
 	}
 
 	answered(sent: Sent): void {
 		const now = Date.now();
 		this.admittedSentAt.push(sent.at);
-		if (this.admittedSentAt.length > 10_000) this.admittedInLastSecond(now);
+		if (this.admittedSentAt.length > 10_000) this.admittedSince(now);
 		this.admittedSinceChange++;
+		this.admitted++;
 		if (sent.probe) {
 			this.probe = 'none';
 			this.kind = 'at once';
@@ -145,10 +172,6 @@ export class ServiceLimit {
 		}
 		if (sent.epoch === this.epoch && sent.order > this.admittedInFull)
 			this.admittedInFull = sent.order;
-		if (this.kind === 'none seen' && this.admittedSinceChange >= this.allowedInFlight) {
-			this.allowedInFlight++;
-			this.admittedSinceChange = 0;
-		}
 	}
 
 	/** The turn `sent` was given was not used: a request to go alone is the next one instead. */
@@ -161,10 +184,14 @@ export class ServiceLimit {
 		const now = Date.now();
 		// Refused right after a growth step: the service did not take it.
 		if (this.steppedAt === this.changedAt && sent.at >= this.steppedAt) this.failedSteps++;
+		this.lastRefusal = { now, sentAt: sent.at, waitMs };
 		if (this.kind !== 'a second') {
-			if (sent.alone()) return this.aSecond(now, sent, waitMs);
+			if (sent.alone()) return this.aSecond(this.lastRefusal);
 			this.allowedInFlight = Math.max(1, this.allowedInFlight - 1);
-			if (this.kind === 'none seen' && this.probe === 'none') this.probe = 'wanted';
+			if (this.kind === 'none seen' && this.probe === 'none') {
+				this.probe = 'wanted';
+				this.admittedAtFirstRefusal = this.admitted;
+			}
 		} else if (sent.search || sent.epoch !== this.epoch || sent.order === 0) return;
 		else if (sent.order > this.budget / 2) {
 			this.budget = Math.max(1, Math.min(this.budget, sent.order - 1));
@@ -181,16 +208,19 @@ export class ServiceLimit {
 	}
 
 	/** From now on the service's budget a second counts: it is spent for `waitMs`. */
-	private aSecond(now: number, refused: Sent, waitMs: number): void {
+	private aSecond({ now, sentAt, waitMs }: Refusal): void {
 		this.kind = 'a second';
 		this.probe = 'none';
 		this.allowedInFlight = Math.max(this.allowedInFlight, this.largestRun);
-		this.budget = Math.max(1, this.admittedInLastSecond(now));
-		this.admittedInFull = this.budget;
+		// A wait within a second marks the end of the window that admitted what went since its start; the
+		// second before may have spanned two windows: beyond what that window admitted, one at a time.
+		const windowFrom = now - 1_000 + (waitMs < 1_000 ? waitMs : 0);
+		this.budget = Math.max(1, this.admittedSince(now - 1_000));
+		this.admittedInFull = Math.max(1, this.admittedSince(windowFrom));
 		this.countSecondsFrom(now + waitMs);
 		if (waitMs === 1_000) {
 			this.searchUntil = now + waitMs;
-			this.searchedAt = refused.at;
+			this.searchedAt = sentAt;
 		}
 		this.changed(now);
 	}
@@ -201,25 +231,35 @@ export class ServiceLimit {
 		this.second = -1;
 	}
 
-	private admittedInLastSecond(now: number): number {
-		this.admittedSentAt = this.admittedSentAt.filter((at) => at > now - 1_000);
-		return this.admittedSentAt.length;
+	/** How many of the requests admitted were sent after `from`, within the last second. */
+	private admittedSince(from: number): number {
+		this.admittedSentAt = this.admittedSentAt.filter((at) => at > Date.now() - 1_000);
+		return this.admittedSentAt.filter((at) => at > from).length;
 	}
 
-	/** One more in flight, or a tenth more a second, after a calm stretch; whether one more may be in flight. */
+	/**
+	 * One more in flight after a round admitted while nothing was refused (where the gate, not the runs'
+	 * own limits, holds requests back), or after a calm stretch, or a tenth more a second; whether one
+	 * more may be in flight.
+	 */
 	private grow(now: number, waiting: number): boolean {
-		if (this.kind === 'none seen' || this.probe !== 'none') return false;
+		if (this.probe !== 'none') return false;
+		if (this.kind === 'none seen') {
+			if (this.admittedSinceChange < this.allowedInFlight) return false;
+			this.admittedSinceChange = 0;
+			return ++this.allowedInFlight > 0;
+		}
 		const stretch = 2 ** Math.min(4, this.failedSteps);
 		if (now < this.changedAt + GROWTH_AFTER_MS * stretch) return false;
 		if (this.admittedSinceChange < GROWTH_AFTER_ADMITTED * stretch) return false;
 		// A step the service refuses costs that request its wait: not worth it near the end.
-		if (waiting < 2 * this.admittedInLastSecond(now)) return false;
+		if (waiting < 2 * this.admittedSince(now - 1_000)) return false;
 		// The last step held for a calm stretch: the service took it.
 		if (this.steppedAt === this.changedAt) this.failedSteps = 0;
 		this.changed(now);
 		this.steppedAt = now;
 		if (this.kind === 'at once') return ++this.allowedInFlight > 0;
-		this.budget = Math.max(this.budget + 1, this.budget * 1.1);
+		this.budget = Math.max(this.budget + 1, Math.floor(this.budget * 1.1));
 		return false;
 	}
 
