@@ -9,11 +9,17 @@ const EDGE_STEP_MS = 100;
 /** What has been learned the service limits: nothing yet, how many at once, or how many a second. */
 type Kind = 'none seen' | 'at once' | 'a second';
 
-/** The latest refusal: when it came back, when its request went, and the wait the service asked. */
+/**
+ * The latest refusal before the service was read as limiting a second: when it came back, when its
+ * request went, the wait the service asked, and what it had admitted of what was sent in the second
+ * before (`budget`) and in the window the wait ends, when that is within a second (`inFull`).
+ */
 interface Refusal {
 	now: number;
 	sentAt: number;
 	waitMs: number;
+	budget: number;
+	inFull: number;
 }
 
 /** What the limit needs to know of a request it let go, to learn from its answer. */
@@ -184,8 +190,13 @@ export class ServiceLimit {
 		const now = Date.now();
 		// Refused right after a growth step: the service did not take it.
 		if (this.steppedAt === this.changedAt && sent.at >= this.steppedAt) this.failedSteps++;
-		this.lastRefusal = { now, sentAt: sent.at, waitMs };
 		if (this.kind !== 'a second') {
+			// A wait within a second marks the end of the window that admitted what went since its start;
+			// the second before may have spanned two windows.
+			const windowFrom = now - 1_000 + (waitMs < 1_000 ? waitMs : 0);
+			const budget = this.admittedSince(now - 1_000);
+			const inFull = this.admittedSince(windowFrom);
+			this.lastRefusal = { now, sentAt: sent.at, waitMs, budget, inFull };
 			if (sent.alone()) return this.aSecond(this.lastRefusal);
 			this.allowedInFlight = Math.max(1, this.allowedInFlight - 1);
 			if (this.kind === 'none seen' && this.probe === 'none') {
@@ -208,21 +219,23 @@ export class ServiceLimit {
 	}
 
 	/** From now on the service's budget a second counts: it is spent for `waitMs`. */
-	private aSecond({ now, sentAt, waitMs }: Refusal): void {
+	private aSecond({ now, sentAt, waitMs, budget, inFull }: Refusal): void {
 		this.kind = 'a second';
 		this.probe = 'none';
 		this.allowedInFlight = Math.max(this.allowedInFlight, this.largestRun);
-		// A wait within a second marks the end of the window that admitted what went since its start; the
-		// second before may have spanned two windows: beyond what that window admitted, one at a time.
-		const windowFrom = now - 1_000 + (waitMs < 1_000 ? waitMs : 0);
-		this.budget = Math.max(1, this.admittedSince(now - 1_000));
-		this.admittedInFull = Math.max(1, this.admittedSince(windowFrom));
+		// Admitted answers may come back after the refusal.
+		this.budget = Math.max(1, budget, this.admittedSince(now - 1_000));
+		this.admittedInFull = Math.max(
+			1,
+			inFull,
+			this.admittedSince(now - 1_000 + (waitMs < 1_000 ? waitMs : 0)),
+		);
 		this.countSecondsFrom(now + waitMs);
 		if (waitMs === 1_000) {
 			this.searchUntil = now + waitMs;
 			this.searchedAt = sentAt;
 		}
-		this.changed(now);
+		this.changed(Date.now());
 	}
 
 	private countSecondsFrom(at: number): void {
@@ -231,9 +244,9 @@ export class ServiceLimit {
 		this.second = -1;
 	}
 
-	/** How many of the requests admitted were sent after `from`, within the last second. */
+	/** How many of the requests admitted were sent after `from`, within the last two seconds. */
 	private admittedSince(from: number): number {
-		this.admittedSentAt = this.admittedSentAt.filter((at) => at > Date.now() - 1_000);
+		this.admittedSentAt = this.admittedSentAt.filter((at) => at > Date.now() - 2_000);
 		return this.admittedSentAt.filter((at) => at > from).length;
 	}
 
@@ -251,7 +264,11 @@ export class ServiceLimit {
 		}
 		const stretch = 2 ** Math.min(4, this.failedSteps);
 		if (now < this.changedAt + GROWTH_AFTER_MS * stretch) return false;
-		if (this.admittedSinceChange < GROWTH_AFTER_ADMITTED * stretch) return false;
+		const calm =
+			this.kind === 'at once'
+				? GROWTH_AFTER_ADMITTED
+				: Math.min(GROWTH_AFTER_ADMITTED, this.budget);
+		if (this.admittedSinceChange < calm * stretch) return false;
 		// A step the service refuses costs that request its wait: not worth it near the end.
 		if (waiting < 2 * this.admittedSince(now - 1_000)) return false;
 		// The last step held for a calm stretch: the service took it.
