@@ -1,96 +1,72 @@
+/**
+ * What one service account admits, learned from its refusals (429) for its gate (gate.ts):
+ *
+ * - **Nothing refused yet**: the largest run's Max Concurrent Requests in flight; where the gate, not
+ *   the runs' own limits, holds requests back, one more for each of those admitted.
+ * - **The first refusals**: one fewer in flight for each (a burst of 25 against a service admitting 3
+ *   at once leaves 3). Once nothing is in flight: none admitted since the first refusal, the service
+ *   limits how many a second; otherwise one request goes alone, and it limits how many at once if
+ *   that is admitted, a second if not.
+ * - **How many at once**: one fewer in flight per refusal; a request refused alone means a second.
+ * - **How many a second**: the budget is what it admitted of what went in the second before the
+ *   refusal that told it; "in full" what went since the window a wait within a second ends (an HTTP
+ *   date marks its edge) began, that second may span two. Seconds count from when it said its budget
+ *   is back; each second, from its start and not in its last SECOND_END_MS (it could count in the next
+ *   window), what it admitted in full goes at once, the rest of the budget one at a time (a refusal
+ *   costs one). A wait of exactly one second in whole seconds says only that the window ends within
+ *   it: meanwhile one request every EDGE_STEP_MS looks for the edge, and the seconds begin when the
+ *   first one admitted went. A refusal in the second half of the budget lowers it to what went before;
+ *   one earlier means the window still held the second before: the seconds begin again when the
+ *   service said. A refusal of a request sent before the seconds began (again) says nothing new.
+ * - **Growth**: after a calm stretch (GROWTH_AFTER_MS, and GROWTH_AFTER_ADMITTED or a second's budget
+ *   admitted, while at least two seconds of requests wait) one more in flight, or a tenth more a second,
+ *   is tried, so that a limit that rises is found again; each step refused doubles the next stretch.
+ */
 import { GROWTH_AFTER_ADMITTED, GROWTH_AFTER_MS } from '../../shared/constants';
 
-/** Beyond this long into a second, its requests wait for the next: they might count in the service's next window. */
 const SECOND_END_MS = 200;
-
-/** While the service's window is looked for, one request goes this often. */
 const EDGE_STEP_MS = 100;
 
-/** What has been learned the service limits: nothing yet, how many at once, or how many a second. */
-type Kind = 'none seen' | 'at once' | 'a second';
+/** A refusal: when it came back, when its request went, and the wait the service asked. */
+type Refusal = { now: number; sentAt: number; waitMs: number };
 
 /**
- * The latest refusal before the service was read as limiting a second: when it came back, when its
- * request went, the wait the service asked, and what it had admitted of what was sent in the second
- * before (`budget`) and in the window the wait ends, when that is within a second (`inFull`).
+ * What the limit needs to know of a request it let go: when it went; whether it went `alone` (nothing
+ * else in flight, nothing sent before its answer), as the `probe` after the first refusals, or to
+ * `search` for the window's edge; its `order` in its second (1 for the first; 0: not counted in one).
  */
-interface Refusal {
-	now: number;
-	sentAt: number;
-	waitMs: number;
-	budget: number;
-	inFull: number;
-}
-
-/** What the limit needs to know of a request it let go, to learn from its answer. */
 export interface Sent {
 	at: number;
-	/** Nothing else was in flight when it went, and nothing went before its answer. */
 	alone: () => boolean;
-	/** The request sent alone after the first refusals, to tell the kind of limit. */
 	probe: boolean;
-	/** Sent to find where the service's windows begin. */
 	search: boolean;
-	/** The seconds it was counted in (see `epoch`), and its place in its second's budget (1 for the first). */
-	epoch: number;
 	order: number;
 }
 
-/**
- * What one service account admits, learned from its refusals (429):
- *
- * - **Nothing refused yet**: the largest run's Max Concurrent Requests in flight, one more for each of
- *   those admitted.
- * - **The first refusals**: one fewer in flight for each (a burst of 25 against a service admitting 3
- *   at once leaves 3); then one request goes alone, once nothing else is in flight. Admitted: the service
- *   limits how many at once. Refused: it limits how many a second.
- * - **How many at once**: one fewer in flight per refusal. A request refused though it went alone
- *   means the service limits how many a second after all.
- * - **How many a second**: its budget is what it admitted of what was sent in the second before it
- *   refused alone. Seconds are counted from when it said its budget is back (an HTTP-date Retry-After
- *   marks its window's edge), and each second at most the budget goes, at its start (not in its last
- *   SECOND_END_MS): at once what the service admitted in full (at first, what the window that a wait
- *   within a second ends admitted: the second before may have spanned two), beyond it one at a time. A wait of exactly one second in whole seconds says only that the service's window
- *   ends within it: meanwhile one request every EDGE_STEP_MS looks for it, and the seconds begin
- *   when the first one admitted went. A refusal in the second half of a second's budget lowers the
- *   budget to what went before it; one earlier says the service's window still held the second before,
- *   and the seconds begin again when it said (an HTTP date), or a second after that second's last
- *   request. Refusals of requests sent before the seconds began again say nothing new.
- *
- * After a calm stretch (GROWTH_AFTER_MS and GROWTH_AFTER_ADMITTED admitted without a refusal, while at
- * least two seconds of requests wait) one more in flight, or a tenth more a second, is tried, so that a
- * limit that rises is found again; beyond the budget the service admitted in full, one request at a
- * time, so that its refusal costs one. Each step the service refuses doubles the stretch before the next.
- */
 export class ServiceLimit {
-	private kind: Kind = 'none seen';
+	/** What has been learned the service limits. */
+	private kind: 'none seen' | 'at once' | 'a second' = 'none seen';
 	private allowedInFlight = 0;
 	private largestRun = 0;
-	private lastRefusal?: Refusal;
 	private probe: 'none' | 'wanted' | 'sent' = 'none';
-	/** When the requests admitted in the last second were sent. */
+	private lastRefusal?: Refusal;
+	/** When the requests admitted went (the latest 10,000); how many in all, and by the first refusal. */
 	private admittedSentAt: number[] = [];
-	/** When the limit last changed, and how many were admitted since. */
-	private changedAt = Date.now();
-	private admittedSinceChange = 0;
-	/** Requests admitted in all, and by the first refusal. */
 	private admitted = 0;
 	private admittedAtFirstRefusal = 0;
-	/** Growth steps the service refused in a row, and when the last was taken. */
+	/** When the limit last changed, admitted since; growth steps refused in a row, when the last went. */
+	private changedAt = Date.now();
+	private admittedSinceChange = 0;
 	private failedSteps = 0;
 	private steppedAt = -1;
-	/** How many a second may go, and how many of those the service admitted in one second. */
+	/** How many may go a second, and how many of those the service admitted in full in one. */
 	private budget = 0;
 	private admittedInFull = 0;
-	/** When the seconds begin; `epoch` counts the times they began again. */
+	/** When the seconds begin, the latest second a request went in, and how many went in it. */
 	private secondsFrom = 0;
-	private epoch = 0;
-	/** The latest second a request went in, how many went in it, and when the last of the one before went. */
 	private second = -1;
 	private sentInSecond = 0;
-	private lastSent = 0;
-	private lastOfSecondBefore = 0;
-	/** While the service's window edge is looked for: until when, and when the last search request went. */
+	/** While the edge of the service's window is looked for: until when, and when the last look went. */
 	private searchUntil = 0;
 	private searchedAt = 0;
 
@@ -100,19 +76,12 @@ export class ServiceLimit {
 		if (this.kind !== 'at once') this.allowedInFlight = Math.max(this.allowedInFlight, limit);
 	}
 
-	/**
-	 * Whether another request may go now with `inFlight` in flight: true, the moment it may, or false
-	 * until an answer comes. `waiting` is how many requests wait, or will ask.
-	 */
+	/** Whether one more may go now: true, the moment it may, or false until an answer comes. */
 	allows(inFlight: number, now: number, waiting: number): boolean | number {
 		if (this.probe === 'sent' || (this.probe === 'wanted' && inFlight > 0)) return false;
-		// Every request since the first refusals was refused: the service's budget is spent.
-		if (
-			this.probe === 'wanted' &&
-			this.admitted === this.admittedAtFirstRefusal &&
-			this.lastRefusal
-		)
-			this.aSecond(this.lastRefusal);
+		const refusal = this.lastRefusal;
+		if (this.probe === 'wanted' && this.admitted === this.admittedAtFirstRefusal && refusal)
+			this.aSecond(refusal);
 		const atOnce = this.kind !== 'a second';
 		if (inFlight >= this.allowedInFlight && !(atOnce && this.grow(now, waiting))) return false;
 		if (atOnce) return true;
@@ -130,7 +99,7 @@ export class ServiceLimit {
 		return sent < this.admittedInFull || inFlight === 0 || nextSecond;
 	}
 
-	/** A request goes now, with `atOnce` in flight (itself included). */
+	/** A request goes now, with `atOnce` in flight, itself included. */
 	sent(now: number, atOnce: number, alone: () => boolean): Sent {
 		const probe = this.probe === 'wanted';
 		if (probe) this.probe = 'sent';
@@ -139,29 +108,18 @@ export class ServiceLimit {
 		if (search) this.searchedAt = now;
 		else if (this.kind === 'a second') {
 			const second = Math.floor((now - this.secondsFrom) / 1_000);
-			if (second !== this.second) {
-				this.second = second;
-				this.sentInSecond = 0;
-				this.lastOfSecondBefore = this.lastSent;
-			}
+			if (second !== this.second) this.sentInSecond = 0;
+			this.second = second;
 			order = ++this.sentInSecond;
-			this.lastSent = now;
 		}
-		const { epoch } = this;
-		return {
-			at: now,
-			probe,
-			search,
-			epoch,
-			order,
-			alone: () => probe || (atOnce === 1 && alone()),
-		};
+		return { at: now, probe, search, order, alone: () => probe || (atOnce === 1 && alone()) };
 	}
 
 	answered(sent: Sent): void {
 		const now = Date.now();
 		this.admittedSentAt.push(sent.at);
-		if (this.admittedSentAt.length > 10_000) this.admittedSince(now);
+		if (this.admittedSentAt.length > 10_000)
+			this.admittedSentAt = this.admittedSentAt.slice(-5_000);
 		this.admittedSinceChange++;
 		this.admitted++;
 		if (sent.probe) {
@@ -169,14 +127,12 @@ export class ServiceLimit {
 			this.kind = 'at once';
 			this.changed(now);
 		}
-		if (sent.search && sent.epoch === this.epoch && this.second === -1) {
+		if (sent.search && this.second === -1) {
 			// The service's window began by the time this request went: the seconds begin there.
 			this.searchUntil = 0;
-			this.countSecondsFrom(sent.at);
-			this.second = 0;
-			this.sentInSecond = 1;
+			this.countSecondsFrom(sent.at, 1);
 		}
-		if (sent.epoch === this.epoch && sent.order > this.admittedInFull)
+		if (sent.at >= this.secondsFrom && sent.order > this.admittedInFull)
 			this.admittedInFull = sent.order;
 	}
 
@@ -191,45 +147,31 @@ export class ServiceLimit {
 		// Refused right after a growth step: the service did not take it.
 		if (this.steppedAt === this.changedAt && sent.at >= this.steppedAt) this.failedSteps++;
 		if (this.kind !== 'a second') {
-			// A wait within a second marks the end of the window that admitted what went since its start;
-			// the second before may have spanned two windows.
-			const windowFrom = now - 1_000 + (waitMs < 1_000 ? waitMs : 0);
-			const budget = this.admittedSince(now - 1_000);
-			const inFull = this.admittedSince(windowFrom);
-			this.lastRefusal = { now, sentAt: sent.at, waitMs, budget, inFull };
+			this.lastRefusal = { now, sentAt: sent.at, waitMs };
 			if (sent.alone()) return this.aSecond(this.lastRefusal);
 			this.allowedInFlight = Math.max(1, this.allowedInFlight - 1);
 			if (this.kind === 'none seen' && this.probe === 'none') {
 				this.probe = 'wanted';
 				this.admittedAtFirstRefusal = this.admitted;
 			}
-		} else if (sent.search || sent.epoch !== this.epoch || sent.order === 0) return;
+		} else if (sent.search || sent.at < this.secondsFrom || sent.order === 0) return;
 		else if (sent.order > this.budget / 2) {
 			this.budget = Math.max(1, Math.min(this.budget, sent.order - 1));
 			this.admittedInFull = Math.min(this.admittedInFull, this.budget);
-		} else {
-			// A wait in whole seconds can say more than the window needs; one that is not (an HTTP date)
-			// marks its edge.
-			const secondAfter = this.lastOfSecondBefore + 1_000;
-			const date = waitMs % 1_000 !== 0;
-			const at = date || secondAfter <= now ? now + waitMs : Math.min(now + waitMs, secondAfter);
-			this.countSecondsFrom(at);
-		}
+		} else this.countSecondsFrom(now + waitMs);
 		this.changed(now);
 	}
 
-	/** From now on the service's budget a second counts: it is spent for `waitMs`. */
-	private aSecond({ now, sentAt, waitMs, budget, inFull }: Refusal): void {
+	/** From now on the service's budget a second counts: it is spent for the wait `refusal` asked. */
+	private aSecond({ now, sentAt, waitMs }: Refusal): void {
 		this.kind = 'a second';
 		this.probe = 'none';
 		this.allowedInFlight = Math.max(this.allowedInFlight, this.largestRun);
-		// Admitted answers may come back after the refusal.
-		this.budget = Math.max(1, budget, this.admittedSince(now - 1_000));
-		this.admittedInFull = Math.max(
-			1,
-			inFull,
-			this.admittedSince(now - 1_000 + (waitMs < 1_000 ? waitMs : 0)),
-		);
+		// What went in the second before the refusal; in full, what went since the window a wait within
+		// a second ends began (that second may span two windows).
+		this.budget = Math.max(1, this.admittedSince(now - 1_000));
+		const windowFrom = now - 1_000 + (waitMs < 1_000 ? waitMs : 0);
+		this.admittedInFull = Math.max(1, this.admittedSince(windowFrom));
 		this.countSecondsFrom(now + waitMs);
 		if (waitMs === 1_000) {
 			this.searchUntil = now + waitMs;
@@ -238,23 +180,19 @@ export class ServiceLimit {
 		this.changed(Date.now());
 	}
 
-	private countSecondsFrom(at: number): void {
-		this.secondsFrom = at;
-		this.epoch++;
-		this.second = -1;
-	}
-
-	/** How many of the requests admitted were sent after `from`, within the last two seconds. */
+	/** How many of the requests admitted were sent after `from`. */
 	private admittedSince(from: number): number {
-		this.admittedSentAt = this.admittedSentAt.filter((at) => at > Date.now() - 2_000);
 		return this.admittedSentAt.filter((at) => at > from).length;
 	}
 
-	/**
-	 * One more in flight after a round admitted while nothing was refused (where the gate, not the runs'
-	 * own limits, holds requests back), or after a calm stretch, or a tenth more a second; whether one
-	 * more may be in flight.
-	 */
+	/** The seconds begin at `at`, `sent` having gone in the first. */
+	private countSecondsFrom(at: number, sent = 0): void {
+		this.secondsFrom = at;
+		this.second = sent ? 0 : -1;
+		this.sentInSecond = sent;
+	}
+
+	/** A growth step, when one is due (see the opening comment): whether one more may be in flight. */
 	private grow(now: number, waiting: number): boolean {
 		if (this.probe !== 'none') return false;
 		if (this.kind === 'none seen') {
@@ -263,12 +201,9 @@ export class ServiceLimit {
 			return ++this.allowedInFlight > 0;
 		}
 		const stretch = 2 ** Math.min(4, this.failedSteps);
+		const calm = this.kind === 'at once' ? GROWTH_AFTER_ADMITTED : this.budget;
 		if (now < this.changedAt + GROWTH_AFTER_MS * stretch) return false;
-		const calm =
-			this.kind === 'at once'
-				? GROWTH_AFTER_ADMITTED
-				: Math.min(GROWTH_AFTER_ADMITTED, this.budget);
-		if (this.admittedSinceChange < calm * stretch) return false;
+		if (this.admittedSinceChange < Math.min(GROWTH_AFTER_ADMITTED, calm) * stretch) return false;
 		// A step the service refuses costs that request its wait: not worth it near the end.
 		if (waiting < 2 * this.admittedSince(now - 1_000)) return false;
 		// The last step held for a calm stretch: the service took it.
