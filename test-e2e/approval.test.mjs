@@ -173,6 +173,12 @@ const workflows = {
 	ukOnly: variant('approvalUkOnly', 3, { credentialId: 'approvalUkOnly' }),
 	capOne: variant('approvalCapOne', 4, { credentialId: 'approvalCapOne' }),
 };
+// The example as a user has it right after importing it (a draft: n8n 2.x covers a published
+// workflow's canvas with its Production Checklist), for the picture.
+const picture = {
+	...variant('approvalPicture', 5, { credentialId: 'approvalPlain' }),
+	name: JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'examples', EXAMPLE), 'utf8')).name,
+};
 const chatWebhookId = (workflow) =>
 	workflow.nodes.find((node) => node.type.endsWith('chatTrigger')).webhookId;
 
@@ -211,7 +217,7 @@ before(
 		await n8nCli(installation, home, ['import:credentials', `--input=${credentialsFile}`], port);
 		const workflowDir = path.join(home, 'import', 'workflows');
 		mkdirSync(workflowDir);
-		for (const workflow of Object.values(workflows))
+		for (const workflow of [...Object.values(workflows), picture])
 			writeFileSync(path.join(workflowDir, `${workflow.id}.json`), JSON.stringify(workflow));
 		await n8nCli(
 			installation,
@@ -470,24 +476,28 @@ test(
 		const editor = await openEditor(n8n.url);
 		try {
 			const { page } = editor;
-			await page.goto(`${n8n.url}/workflow/${workflows.example.id}`);
+			await page.goto(`${n8n.url}/workflow/${picture.id}`);
 			const review = page.locator('[data-test-id="canvas-node"][data-node-name="Review the Call"]');
 			await review.waitFor({ timeout: 60_000 });
 			await page
 				.locator('[data-test-id="canvas-node"][data-node-name="Call a Customer"]')
 				.waitFor();
-			// n8n 2.x opens a published workflow with its Production Checklist over the canvas: closed.
-			const checklist = page.getByText('Production Checklist', { exact: true });
-			if (await checklist.isVisible())
-				await checklist
-					.locator('xpath=ancestor::*[.//button][1]')
-					.locator('button')
-					.first()
-					.click();
-			await checklist.waitFor({ state: 'hidden' });
 			// Fit the workflow to the view, as the editor's zoom-to-fit button does.
 			await page.keyboard.press('1');
-			await page.waitForFunction(() => globalThis.document.fonts.status === 'loaded');
+			// Until the nodes' icons are drawn: the page has loaded everything, the Outreach icons too.
+			await page.waitForLoadState('networkidle');
+			await page.waitForFunction(() => {
+				const { document } = globalThis;
+				const images = [...document.querySelectorAll('[data-test-id="canvas-node"] img')];
+				const outreach = document.querySelector(
+					'[data-test-id="canvas-node"][data-node-name="Call a Customer"] img',
+				);
+				return (
+					document.fonts.status === 'loaded' &&
+					outreach &&
+					images.every((image) => image.complete && image.naturalWidth > 0)
+				);
+			});
 			// The README shows the default release's picture; other releases' stay in .n8n-local/.
 			const dir = process.env.OUTREACH_N8N_VERSION
 				? path.join(LOCAL_DIR, `screenshots-${installation.version}`)
