@@ -309,7 +309,21 @@ interface ImportedExample {
 interface ExampleWorkflow {
 	id?: string;
 	name: string;
-	nodes: Array<{ credentials?: Record<string, unknown> }>;
+	nodes: Array<{ type: string; credentials?: Record<string, unknown> }>;
+}
+
+/**
+ * Node types n8n 1.x does not have (its human review tools came in 2.x). 1.x imports a workflow with
+ * them all the same, and shows them as unknown nodes: an example using one is imported on 2.x only.
+ */
+const N8N_2_NODE_TYPES = ['@n8n/n8n-nodes-langchain.chatHitlTool'];
+
+/** Whether an example's nodes all exist in this n8n release. */
+function exampleFits(installation: Installation, workflow: ExampleWorkflow): boolean {
+	return (
+		Number(installation.version.split('.')[0]) >= 2 ||
+		!workflow.nodes.some((node) => N8N_2_NODE_TYPES.includes(node.type))
+	);
 }
 
 /**
@@ -345,6 +359,10 @@ async function importCredentialAndExamples(
 		const workflow = JSON.parse(
 			readFileSync(path.join(examplesDir, fileName), 'utf8'),
 		) as ExampleWorkflow;
+		if (!exampleFits(installation, workflow)) {
+			log(`not imported into n8n ${installation.version}, which lacks its nodes: ${fileName}`);
+			continue;
+		}
 		const id = exampleWorkflowId(fileName);
 		examples.push({ fileName, id, name: workflow.name });
 		if (stored.workflows.has(id)) {

@@ -147,6 +147,54 @@ describe('example workflows (examples/)', () => {
 		expect(JSON.parse(String(called.answers[1].answer))[0]).toMatchObject({ repeated: true });
 	});
 
+	it('AI agent with approval: the call tool sits behind n8n’s review step, the customer search does not', async () => {
+		const example = readExample('ai-agent-calls-with-approval.json');
+		const agent = example.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.agent');
+		const review = example.nodes.find(
+			(node) => node.type === '@n8n/n8n-nodes-langchain.chatHitlTool',
+		);
+		expect(agent).toBeDefined();
+		expect(review).toBeDefined();
+		const tools = example.nodes.filter((node) => node.type === OUTREACH_TOOL_TYPE);
+		expect(
+			tools.map((tool) => [tool.name, tool.parameters.resource, tool.parameters.operation]),
+		).toEqual([
+			['Find Customers', 'customer', 'getAll'],
+			['Call a Customer', 'call', 'make'],
+		]);
+		const [find, call] = tools;
+		// Reading customers goes to the agent straight; the call goes through the review first.
+		expect(example.connections[find.name].ai_tool).toEqual([
+			[{ node: agent!.name, type: 'ai_tool', index: 0 }],
+		]);
+		expect(example.connections[call.name].ai_tool).toEqual([
+			[{ node: review!.name, type: 'ai_tool', index: 0 }],
+		]);
+		expect(example.connections[review!.name].ai_tool).toEqual([
+			[{ node: agent!.name, type: 'ai_tool', index: 0 }],
+		]);
+		// The reviewer sees what the agent chose, and an unanswered review ends after a while.
+		expect(review!.parameters.message).toContain('JSON.stringify($tool.parameters)');
+		expect(review!.parameters.options).toEqual({
+			limitWaitTime: {
+				values: { limitType: 'afterTimeInterval', resumeAmount: 10, resumeUnit: 'minutes' },
+			},
+		});
+		expect(call.parameters.agentId).toBe('your-agent-id');
+		expect(call.credentials?.outreachApi).toBeDefined();
+
+		// Once approved, n8n runs the tool as an agent calls it: one call.
+		const args = {
+			phone_number: '+14155550101',
+			customer_name: 'Ada Lovelace',
+			call_purpose: 'Book a demo',
+		};
+		await runAsAgentTool(call.parameters, [args], credentials());
+		expect(
+			sandbox.requests.map((request) => [request.method, request.rawPath, request.status]),
+		).toEqual([['POST', '/v2/_voicecalls/your-agent-id/makeCall', 200]]);
+	});
+
 	it('calls within Calling Hours: who is inside is called; who is not goes to the Wait node with when to call', async () => {
 		const example = readExample('call-within-calling-hours.json');
 		const wait = example.nodes.find((node) => node.type === 'n8n-nodes-base.wait');
@@ -204,6 +252,7 @@ describe('example workflows (examples/)', () => {
 	it('every example in examples/ is tested here', () => {
 		const tested = [
 			'ai-agent-calls-customers.json',
+			'ai-agent-calls-with-approval.json',
 			'call-within-calling-hours.json',
 			'crm-lead-to-call.json',
 			'weekly-campaign.json',
