@@ -1,6 +1,10 @@
 // The rules of a run one at a time: what an execution's ledger lets through, and what the error
 // that fails the node says of every item. The run's rules as a whole are tested through n8n's engine.
-import { ExecutionLedger, type ClaimRules } from '../../nodes/Outreach/guardrails/executionLedger';
+import {
+	ExecutionLedger,
+	executionLedger,
+	type ClaimRules,
+} from '../../nodes/Outreach/guardrails/executionLedger';
 import { makeCall } from '../../nodes/Outreach/actions/call/make.operation';
 import { updateKnowledgeBase } from '../../nodes/Outreach/actions/knowledgeBase/update.operation';
 import { outcomes, type Ending } from '../../nodes/Outreach/run/endings';
@@ -83,6 +87,33 @@ describe("an execution's ledger", () => {
 		expect(ledger.claim('d', capped)).toEqual({ capReached: { cap: 2, counted: 2, weight: 1 } });
 		// Other writes are not counted.
 		expect('send' in ledger.claim('e', { ...write, cap: 2 })).toBe(true);
+	});
+
+	it('saved with the execution and loaded anew (a Wait, a review): the cap, what placed and what is unknown hold', () => {
+		const flow: Record<string, unknown> = {};
+		const capped = { ...call, cap: 3 };
+		const ledger = executionLedger(flow, 'account');
+		const [placed, unknown, refused] = ['a', 'b', 'c'].map((key) => ledger.claim(key, capped));
+		if (!('send' in placed) || !('send' in unknown) || !('send' in refused))
+			throw new Error('not sent');
+		placed.send.placed(answer);
+		unknown.send.uncertain();
+		refused.send.withdrawn();
+		const loaded = JSON.parse(JSON.stringify(flow)) as Record<string, unknown>;
+		const again = executionLedger(loaded, 'account');
+		expect(again.claim('a', capped)).toEqual({ repeat: undefined });
+		expect(again.claim('b', capped)).toEqual({ uncertain: true });
+		expect(again.claim('d', { ...call, cap: 2 })).toEqual({
+			capReached: { cap: 2, counted: 2, weight: 1 },
+		});
+		// Each credential account counts its own.
+		expect('send' in executionLedger(loaded, 'another account').claim('a', capped)).toBe(true);
+	});
+
+	it('a saved ledger that is not as saved counts as nothing saved', () => {
+		const flow = { outreachLedgers: { account: { counted: 'many', placed: 'a', unknown: [1] } } };
+		const ledger = executionLedger(flow, 'account');
+		expect('send' in ledger.claim('a', { ...call, cap: 1 })).toBe(true);
 	});
 
 	it('makes an identical call wait for one in flight', async () => {

@@ -41,17 +41,33 @@ export interface ClaimRules {
 	resendUnknown: boolean;
 }
 
+/** What a ledger keeps in n8n's flow context, which n8n saves with the execution and loads on resume. */
+interface Saved {
+	/** People reached by calls and campaigns placed, maybe placed or in flight: what the cap counts. */
+	counted: number;
+	/** Keys of the calls and campaigns placed. */
+	placed: string[];
+	/** Keys of the writes whose outcome is unknown. */
+	unknown: string[];
+}
+
+const done = Promise.resolve();
+
 /**
- * What one execution sent through one credential, across nodes, tries and tool invocations: the
- * calls and campaigns it placed (the cap; none twice), and the writes whose outcome is unknown.
+ * What one execution sent through one credential, across nodes, tries, tool invocations and
+ * resumes: the calls and campaigns it placed (the cap; none twice), and the writes whose outcome is
+ * unknown.
  */
 export class ExecutionLedger {
 	private readonly placings = new Map<string, Placing>();
-	private readonly unknown = new Set<string>();
-	/** People reached by calls and campaigns placed, maybe placed or in flight: what the cap counts. */
-	private counted = 0;
+	private readonly unknown: Set<string>;
 	private answers = 0;
 	private repeats = 0;
+
+	constructor(private readonly saved: Saved = { counted: 0, placed: [], unknown: [] }) {
+		for (const key of saved.placed) this.placings.set(key, { state: 'placed', settled: done });
+		this.unknown = new Set(saved.unknown);
+	}
 
 	claim(key: string, rules: ClaimRules): Claim {
 		if (this.unknown.has(key) && !rules.resendUnknown) return { uncertain: true };
@@ -62,10 +78,10 @@ export class ExecutionLedger {
 			if (earlier?.state === 'placed') return { repeat: earlier.output };
 		}
 		const { cap, weight } = rules;
-		if (cap > 0 && this.counted + weight > cap) {
-			return { capReached: { cap, counted: this.counted, weight } };
+		if (cap > 0 && this.saved.counted + weight > cap) {
+			return { capReached: { cap, counted: this.saved.counted, weight } };
 		}
-		this.counted += weight;
+		this.saved.counted += weight;
 		const placingKey = rules.allowRepeats ? `${key}#${++this.repeats}` : key;
 		return { send: this.claimed(key, placingKey, weight) };
 	}
@@ -87,6 +103,7 @@ export class ExecutionLedger {
 				close(() => {
 					if (!placing) return;
 					placing.state = 'placed';
+					if (placingKey === key) this.saved.placed.push(key);
 					if (this.answers + output.length <= MAX_LEDGER_ANSWERS) {
 						placing.output = output;
 						this.answers += output.length;
@@ -95,6 +112,7 @@ export class ExecutionLedger {
 			uncertain: () =>
 				close(() => {
 					// Still counted: it may have placed a call.
+					if (!this.unknown.has(key)) this.saved.unknown.push(key);
 					this.unknown.add(key);
 					if (placingKey) this.placings.delete(placingKey);
 				}),
@@ -102,20 +120,43 @@ export class ExecutionLedger {
 				close(() => {
 					if (!placingKey) return;
 					this.placings.delete(placingKey);
-					this.counted -= weight;
+					this.saved.counted -= weight;
 				}),
 		};
 	}
 }
 
-/** The ledgers of each execution, one per credential account, by the object that stands for it. */
+/** In n8n's flow context: the saved ledgers, by credential account. */
+const LEDGERS_KEY = 'outreachLedgers';
+
+const strings = (value: unknown) =>
+	Array.isArray(value) ? value.filter((key): key is string => typeof key === 'string') : [];
+
+/** A saved ledger as read back: anything malformed counts as nothing saved. */
+function savedLedger(value: unknown): Saved {
+	const saved = (value ?? {}) as Partial<Record<keyof Saved, unknown>>;
+	const counted = Number.isSafeInteger(saved.counted) ? Math.max(0, saved.counted as number) : 0;
+	return { counted, placed: strings(saved.placed), unknown: strings(saved.unknown) };
+}
+
+/** The ledgers of each execution, one per credential account, by the flow context that holds them. */
 const ledgers = new WeakMap<object, Map<string, ExecutionLedger>>();
 
-/** `execution` is n8n's flow context, which lives as long as n8n holds the execution. */
-export function executionLedger(execution: object, account: string): ExecutionLedger {
+/**
+ * `execution` is n8n's flow context: the same object while n8n holds the execution, saved with it
+ * when it waits (a Wait node, a person's review of an agent's tool call) and loaded anew on resume.
+ */
+export function executionLedger(
+	execution: Record<string, unknown>,
+	account: string,
+): ExecutionLedger {
 	let byAccount = ledgers.get(execution);
 	if (!byAccount) ledgers.set(execution, (byAccount = new Map()));
 	let ledger = byAccount.get(account);
-	if (!ledger) byAccount.set(account, (ledger = new ExecutionLedger()));
+	if (!ledger) {
+		const saved = (execution[LEDGERS_KEY] ??= {}) as Record<string, unknown>;
+		const restored = (saved[account] = savedLedger(saved[account]));
+		byAccount.set(account, (ledger = new ExecutionLedger(restored)));
+	}
 	return ledger;
 }

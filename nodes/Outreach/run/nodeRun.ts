@@ -44,6 +44,7 @@ export class NodeRun {
 	private readonly halted = new Promise<void>((resolve) => (this.resolveHalted = resolve));
 	private readonly cancel?: AbortSignal;
 	private readonly onCancel = () => this.stop('stop');
+	private ownFlow?: Record<string, unknown>;
 
 	private constructor(
 		readonly context: IExecuteFunctions,
@@ -108,12 +109,12 @@ export class NodeRun {
 		await Promise.race([work, this.halted]);
 	}
 
-	/** n8n's flow context, which lives exactly as long as n8n holds the execution. */
-	private execution(): object {
+	/** n8n's flow context, saved with the execution; the run's own when n8n has none. */
+	private execution(): Record<string, unknown> {
 		try {
 			return this.context.getContext('flow');
 		} catch {
-			return this.account;
+			return (this.ownFlow ??= {});
 		}
 	}
 
