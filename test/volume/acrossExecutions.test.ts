@@ -432,6 +432,16 @@ describe('a new execution for the same lead', () => {
 		expect(callsTo(leadPhone(0))).toBe(2);
 	});
 
+	it('a Skip Leads Called Within that is not a whole number stops the node, naming it, before any call', async () => {
+		const { error } = await runOutreach(
+			{ ...callEachLead, options: { skipLeadsCalledWithin: '-1' } },
+			{ items: leads(2), credentials: credentials(), workflowId },
+		);
+		expect(error?.message).toContain('Skip Leads Called Within');
+		expect(error?.message).toContain('"-1" is not a whole number of at least 0');
+		expect(calling.placed.size).toBe(0);
+	});
+
 	it('is the same lead by service, agent and number: another agent or another workflow calls it', async () => {
 		const account = credentials();
 		await runOutreach(callEachLead, { items: leads(1), credentials: account, workflowId });

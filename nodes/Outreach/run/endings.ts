@@ -146,6 +146,9 @@ export function outcomes(endings: Endings, write?: Write): string {
 		.join(' ');
 }
 
+/** A day and a time of day, by time zone. */
+const formats = new Map<string, [Intl.DateTimeFormat, Intl.DateTimeFormat]>();
+
 /**
  * The output of a write skipped because all its leads were reached within the window: when, as
  * precisely as the record tells (a quarter of the window, up to now), in the workflow's time zone.
@@ -158,10 +161,17 @@ export function skippedOutput(
 	what: string,
 ): INodeExecutionData[] {
 	const until = Math.min(to, Date.now());
-	const day = (at: number) =>
-		new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium' }).format(at);
-	const time = (at: number) =>
-		new Intl.DateTimeFormat('en-GB', { timeZone, timeStyle: 'short' }).format(at);
+	let format = formats.get(timeZone);
+	if (!format) {
+		format = [
+			new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium' }),
+			new Intl.DateTimeFormat('en-GB', { timeZone, timeStyle: 'short' }),
+		];
+		formats.set(timeZone, format);
+	}
+	const [days, times] = format;
+	const day = (at: number) => days.format(at);
+	const time = (at: number) => times.format(at);
 	const end = day(until) === day(from) ? time(until) : `${day(until)}, ${time(until)}`;
 	const json: IDataObject = {
 		skipped: true,

@@ -2,7 +2,6 @@
 // lead otherwise shows as a green check and an item, like a placed call.
 import type { INodeExecutionData, NodeExecutionHint } from 'n8n-workflow';
 
-import { DEFAULT_SKIP_WINDOW_HOURS } from '../shared/constants';
 import type { NodeRun } from './nodeRun';
 
 export function addRunHints(run: NodeRun, output: INodeExecutionData[]): void {
@@ -14,9 +13,7 @@ export function addRunHints(run: NodeRun, output: INodeExecutionData[]): void {
 	const hints: NodeExecutionHint[] = [];
 	const skipped = count('skipped');
 	if (skipped) {
-		const hours = Number(
-			context.getNodeParameter('options.skipLeadsCalledWithin', 0, DEFAULT_SKIP_WINDOW_HOURS),
-		);
+		const hours = run.settings.skipHours;
 		const notSent = what === 'call' ? 'leads were not called' : 'campaigns were not created';
 		hints.push({
 			type: 'warning',

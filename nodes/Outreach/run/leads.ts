@@ -1,8 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Places } from '../actions/operation';
-import { wholeSetting } from '../fields/nodeOptions';
-import { DEFAULT_SKIP_WINDOW_HOURS } from '../shared/constants';
 import { getAtPath, isPlainObject } from '../shared/objectPaths';
 import { ended, failed, skippedOutput, type Endings } from './endings';
 import type { NodeRun } from './nodeRun';
@@ -51,14 +49,7 @@ export async function checkLeads(
 	const { context, operation } = run;
 	const places = operation.write?.places;
 	const node = context.getNode();
-	const hours = places
-		? wholeSetting(
-				node,
-				context.getNodeParameter('options.skipLeadsCalledWithin', 0, DEFAULT_SKIP_WINDOW_HOURS),
-				'Skip Leads Called Within',
-				0,
-			)
-		: 0;
+	const hours = places ? run.settings.skipHours : 0;
 	if (!places || hours === 0)
 		return { plans, underWay: () => undefined, close: async () => undefined };
 	let problem = recordUnavailable(context);

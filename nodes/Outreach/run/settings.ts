@@ -4,6 +4,7 @@ import {
 	DEFAULT_CONCURRENT_REQUESTS,
 	DEFAULT_RATE_LIMIT_WAIT_SECONDS,
 	DEFAULT_REQUEST_TIMEOUT_MS,
+	DEFAULT_SKIP_WINDOW_HOURS,
 } from '../shared/constants';
 import { fieldError } from '../shared/errors';
 import { wholeSetting } from '../fields/nodeOptions';
@@ -15,6 +16,8 @@ export interface RunSettings {
 	maxWaitMs: number;
 	allowRepeats: boolean;
 	resendUnknown: boolean;
+	/** Options → Skip Leads Called Within, in hours (0: off). */
+	skipHours: number;
 	batch?: { size: number; intervalMs: number };
 	/** Timeout, Proxy, Ignore SSL Issues. */
 	transport: Pick<IHttpRequestOptions, 'timeout' | 'proxy' | 'skipSslCertificateValidation'>;
@@ -69,6 +72,12 @@ export function runSettings(context: IExecuteFunctions): RunSettings {
 			) * 1_000,
 		allowRepeats: option('allowRepeats', false) === true,
 		resendUnknown: option('resendUnknownOutcome', false) === true,
+		skipHours: wholeSetting(
+			node,
+			option('skipLeadsCalledWithin', DEFAULT_SKIP_WINDOW_HOURS),
+			'Skip Leads Called Within',
+			0,
+		),
 		batch:
 			request.batching && batchSize >= 0 && batchInterval > 0
 				? { size: Math.max(1, batchSize), intervalMs: batchInterval }
