@@ -261,4 +261,9 @@ describe('example workflows (examples/)', () => {
 		];
 		expect(readdirSync(path.join(PACKAGE_ROOT, 'examples')).sort()).toEqual([...tested].sort());
 	});
+
+	it('every example says it is inactive: n8n 1.88\'s import:workflow refuses a workflow without "active"', () => {
+		for (const file of readdirSync(path.join(PACKAGE_ROOT, 'examples')))
+			expect([file, readExample(file).active]).toEqual([file, false]);
+	});
 });
