@@ -111,9 +111,10 @@ describe("an execution's ledger", () => {
 	});
 
 	it('a saved ledger that is not as saved counts as nothing saved', () => {
-		const flow = { outreachLedgers: { account: { counted: 'many', placed: 'a', unknown: [1] } } };
-		const ledger = executionLedger(flow, 'account');
-		expect('send' in ledger.claim('a', { ...call, cap: 1 })).toBe(true);
+		for (const saved of [{ account: { counted: 'many', placed: 'a', unknown: [1] } }, 'text']) {
+			const ledger = executionLedger({ outreachLedgers: saved }, 'account');
+			expect('send' in ledger.claim('a', { ...call, cap: 1 })).toBe(true);
+		}
 	});
 
 	it('makes an identical call wait for one in flight', async () => {

@@ -1,6 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { MAX_LEDGER_ANSWERS } from '../shared/constants';
+import { isPlainObject } from '../shared/objectPaths';
 
 /** A call or campaign, counted toward the cap while it may place something. */
 interface Placing {
@@ -134,7 +135,7 @@ const strings = (value: unknown) =>
 
 /** A saved ledger as read back: anything malformed counts as nothing saved. */
 function savedLedger(value: unknown): Saved {
-	const saved = (value ?? {}) as Partial<Record<keyof Saved, unknown>>;
+	const saved: Partial<Record<keyof Saved, unknown>> = isPlainObject(value) ? value : {};
 	const counted = Number.isSafeInteger(saved.counted) ? Math.max(0, saved.counted as number) : 0;
 	return { counted, placed: strings(saved.placed), unknown: strings(saved.unknown) };
 }
@@ -154,7 +155,8 @@ export function executionLedger(
 	if (!byAccount) ledgers.set(execution, (byAccount = new Map()));
 	let ledger = byAccount.get(account);
 	if (!ledger) {
-		const saved = (execution[LEDGERS_KEY] ??= {}) as Record<string, unknown>;
+		const stored = execution[LEDGERS_KEY];
+		const saved = isPlainObject(stored) ? stored : (execution[LEDGERS_KEY] = {});
 		const restored = (saved[account] = savedLedger(saved[account]));
 		byAccount.set(account, (ledger = new ExecutionLedger(restored)));
 	}
