@@ -100,10 +100,7 @@ export class Outreach implements INodeType {
 		],
 	};
 
-	methods = {
-		listSearch: { searchCampaigns, searchCustomers },
-		loadOptions: { getActions },
-	};
+	methods = { listSearch: { searchCampaigns, searchCustomers }, loadOptions: { getActions } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const resource = this.getNodeParameter('resource', 0) as string;

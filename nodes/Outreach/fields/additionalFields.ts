@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, ItemForm } from '../actions/operation';
 import { forbiddenKeyProblem, isPlainObject, setAtPath } from '../shared/objectPaths';
@@ -54,7 +54,7 @@ export function additionalFieldsCollection(
 		),
 		send: { build: mergeAdditionalBodyFields },
 	};
-	const collection: INodeProperties = {
+	return {
 		displayName: 'Additional Fields',
 		name,
 		type: 'collection',
@@ -63,5 +63,4 @@ export function additionalFieldsCollection(
 		displayOptions: { show },
 		options: [...options, escapeHatch],
 	};
-	return collection;
 }

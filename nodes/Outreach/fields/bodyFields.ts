@@ -68,12 +68,8 @@ export function json(kind: 'object' | 'array'): Check {
 		if ('problem' in parsed || parsed.value === undefined) return parsed;
 		const fits = kind === 'array' ? Array.isArray(parsed.value) : isPlainObject(parsed.value);
 		if (fits) return parsed;
-		return {
-			problem:
-				kind === 'array'
-					? 'must be a JSON array, e.g. [{"key": "value"}]'
-					: 'must be a JSON object, e.g. {"key": "value"}',
-		};
+		const example = kind === 'array' ? '[{"key": "value"}]' : '{"key": "value"}';
+		return { problem: `must be a JSON ${kind}, e.g. ${example}` };
 	};
 }
 

@@ -43,9 +43,7 @@ const actionIdentityFields: Field[] = [
 		'actionName',
 		'name',
 		{ resource: ['action'], operation: actionCreations },
-		{
-			description: 'Display name of the action',
-		},
+		{ description: 'Display name of the action' },
 	),
 	requiredText(
 		'Description',
@@ -96,23 +94,14 @@ export function actionAdditionalFields(operation: string, name: string, options:
 
 /** webhook.mandatory: wait for the confirmation or external response before the call goes on. */
 export function mandatoryOption(description: string, onByDefault: boolean): Field {
-	const send = { to: 'webhook.mandatory' };
+	const option: Field = {
+		displayName: 'Mandatory',
+		name: 'mandatory',
+		type: 'boolean',
+		default: false,
+		description,
+		send: { to: 'webhook.mandatory' },
+	};
 	// Email's default is on, the others' off; n8n's lint accepts only a literal boolean default.
-	return onByDefault
-		? {
-				displayName: 'Mandatory',
-				name: 'mandatory',
-				type: 'boolean',
-				default: true,
-				description,
-				send,
-			}
-		: {
-				displayName: 'Mandatory',
-				name: 'mandatory',
-				type: 'boolean',
-				default: false,
-				description,
-				send,
-			};
+	return onByDefault ? { ...option, default: true } : option;
 }

@@ -36,9 +36,7 @@ export function checkCustomersJson(
 	if ('problem' in parsed) return parsed;
 	if (parsed.value === undefined || parsed.value === null) return { problem: EMPTY };
 	if (!Array.isArray(parsed.value)) {
-		return {
-			problem: 'must be a JSON array, e.g. [{"id": "cus_1", "to_number": "+14155550100"}]',
-		};
+		return { problem: 'must be a JSON array, e.g. [{"id": "cus_1", "to_number": "+14155550100"}]' };
 	}
 	if (parsed.value.length === 0) return { problem: EMPTY };
 	for (const [index, entry] of parsed.value.entries()) {
