@@ -36,6 +36,11 @@ export function maxPages(node: INode, value: unknown): number {
 	return wholeSetting(node, value ?? DEFAULT_MAX_LIST_PAGES, 'Max Pages', 1);
 }
 
+/** Shown for Call → Make and Campaign → Create, which place calls and campaigns. */
+const forPlacing = {
+	show: { '/resource': ['call', 'campaign'], '/operation': ['make', 'create'] },
+};
+
 /** Return All and Limit, and the Options of every operation (read by run/settings.ts). */
 export const nodeOptionFields: INodeProperties[] = [
 	{
@@ -69,9 +74,7 @@ export const nodeOptionFields: INodeProperties[] = [
 				default: false,
 				description:
 					'Whether to place a call or campaign again when an identical one (same request) was already placed in this execution, e.g. calling again after a Wait node. Off: the repeat is not sent, and its output is the earlier answer marked "repeated".',
-				displayOptions: {
-					show: { '/resource': ['call', 'campaign'], '/operation': ['make', 'create'] },
-				},
+				displayOptions: forPlacing,
 			},
 			{
 				displayName: 'Include Response Envelope',
@@ -123,9 +126,7 @@ export const nodeOptionFields: INodeProperties[] = [
 				default: DEFAULT_SKIP_WINDOW_HOURS,
 				description:
 					'Hours: a lead this node called or messaged within this many hours, in any execution (a webhook delivered twice, a Retry, another queue-mode worker), is skipped: its output says when. Kept in n8n’s own database, for this node, in steps of a quarter of this time: a lead reached up to a quarter longer ago may be skipped too, so a schedule that calls the same people every day sets 18. 0: never skip, e.g. to call your own number again while testing.',
-				displayOptions: {
-					show: { '/resource': ['call', 'campaign'], '/operation': ['make', 'create'] },
-				},
+				displayOptions: forPlacing,
 			},
 		],
 	},

@@ -13,20 +13,11 @@ export function callingHoursCheck(
 	recipientZone: unknown,
 	workflowZone: string,
 ): { block: Block } | { outside: OutsideHours } | undefined {
-	if ('problem' in hours) {
-		return {
-			block: fieldBlock('Calling Hours (Outreach API credential)', hours.problem, NOT_SENT),
-		};
-	}
-	if ('problem' in hoursZone) {
-		return {
-			block: fieldBlock(
-				'Calling Hours Time Zone (Outreach API credential)',
-				hoursZone.problem,
-				NOT_SENT,
-			),
-		};
-	}
+	const mistyped = (setting: string, problem: string) => ({
+		block: fieldBlock(`${setting} (Outreach API credential)`, problem, NOT_SENT),
+	});
+	if ('problem' in hours) return mistyped('Calling Hours', hours.problem);
+	if ('problem' in hoursZone) return mistyped('Calling Hours Time Zone', hoursZone.problem);
 	const recipient = parseTimeZone(recipientZone);
 	if ('problem' in recipient) {
 		return { block: fieldBlock('Recipient Time Zone', recipient.problem, 'Nothing was sent.') };
