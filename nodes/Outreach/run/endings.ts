@@ -161,15 +161,11 @@ export function skippedOutput(
 	what: string,
 ): INodeExecutionData[] {
 	const until = Math.min(to, Date.now());
-	let format = formats.get(timeZone);
-	if (!format) {
-		format = [
-			new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium' }),
-			new Intl.DateTimeFormat('en-GB', { timeZone, timeStyle: 'short' }),
-		];
-		formats.set(timeZone, format);
-	}
-	const [days, times] = format;
+	const [days, times] = formats.get(timeZone) ?? [
+		new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium' }),
+		new Intl.DateTimeFormat('en-GB', { timeZone, timeStyle: 'short' }),
+	];
+	formats.set(timeZone, [days, times]);
 	const day = (at: number) => days.format(at);
 	const time = (at: number) => times.format(at);
 	const end = day(until) === day(from) ? time(until) : `${day(until)}, ${time(until)}`;

@@ -32,12 +32,9 @@ interface RequestOptions {
 
 /** Request Options → Proxy as n8n's HTTP helper takes it, e.g. http://user:secret@proxy:3128. */
 function proxyOf(node: INode, text: string): IHttpRequestOptions['proxy'] {
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
+	if (!URL.canParse(text))
 		throw fieldError(node, 'Proxy', `"${text}" is not a URL such as http://myproxy:3128`);
-	}
+	const url = new URL(text);
 	if (!url.hostname || !url.port) {
 		throw fieldError(node, 'Proxy', `"${text}" needs a host and a port, e.g. http://myproxy:3128`);
 	}

@@ -14,7 +14,8 @@ export interface CallingPeriod {
 	end: number;
 }
 
-const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+/** The days' names, from Monday. */
+export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const MINUTES_A_DAY = 1_440;
 
 /** A day's name or its first three letters, as its index (0 Monday). */
@@ -109,9 +110,8 @@ function offsetAt(instant: number, timeZone: string): number {
 	return asUtc(wallClockIn(minute, timeZone)) - minute;
 }
 
-/** Every instant the wall clock shows `year-month-day minute`: none when skipped, two when repeated. */
-function instantsOf(year: number, month: number, day: number, minute: number, timeZone: string) {
-	const wanted = Date.UTC(year, month - 1, day, 0, minute);
+/** Every instant the wall clock shows `wanted` (read as UTC): none when skipped, two when repeated. */
+function instantsOf(wanted: number, timeZone: string) {
 	const instants = new Set<number>();
 	for (const side of [wanted - DAY, wanted + DAY]) {
 		const instant = wanted - offsetAt(side, timeZone);
@@ -150,14 +150,8 @@ export function nextCallingTime(
 	for (let offset = -1; offset <= LOOK_AHEAD_DAYS; offset++) {
 		const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
 		const day = (date.getUTCDay() + 6) % 7;
-		for (const period of periods.filter((candidate) => candidate.day === day)) {
-			const [year, month, dayOfMonth] = [
-				date.getUTCFullYear(),
-				date.getUTCMonth() + 1,
-				date.getUTCDate(),
-			];
-			candidates.push(...instantsOf(year, month, dayOfMonth, period.start, timeZone));
-		}
+		for (const period of periods.filter((candidate) => candidate.day === day))
+			candidates.push(...instantsOf(date.getTime() + period.start * MINUTE, timeZone));
 	}
 	const open = candidates
 		.filter((candidate) => candidate > instant && withinCallingHours(candidate, periods, timeZone))

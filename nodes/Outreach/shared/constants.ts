@@ -1,6 +1,8 @@
 // Every choice made where the service description says "not shown", and every bound the node keeps;
 // each is listed in docs/assumptions.md or docs/reliability-and-security.md.
 
+import { DAYS } from './callingHours';
+
 /** n8n's node creator shows the trigger's description for both nodes, so both carry this one. */
 export const OUTREACH_DESCRIPTION =
 	'Place AI voice calls, run messaging campaigns and manage customers, knowledge bases, actions and assistants of an AI outreach service';
@@ -20,16 +22,8 @@ export const FAQ_PAIR_KEYS = { question: 'question', answer: 'answer' } as const
 /** Page size of a whole list (the service's maximum is not shown). */
 export const LIST_PAGE_SIZE = 100;
 
-/** Values of the execution days (allowed values not shown). */
-export const EXECUTION_DAYS = [
-	'monday',
-	'tuesday',
-	'wednesday',
-	'thursday',
-	'friday',
-	'saturday',
-	'sunday',
-] as const;
+/** Values of the execution days (allowed values not shown): the days' names, in lower case. */
+export const EXECUTION_DAYS = DAYS;
 
 /** Action kinds the service description names: no integration type may be one of them. */
 export const NAMED_ACTION_TYPES = [

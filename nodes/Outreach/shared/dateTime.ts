@@ -69,14 +69,8 @@ export function toIsoDateTime(
 	const match = ISO_DATE_TIME.exec(text);
 	if (!match) return notADate;
 	const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', offset] = match;
-	const clock: WallClock = {
-		year: +year,
-		month: +month,
-		day: +day,
-		hour: +hour,
-		minute: +minute,
-		second: +second,
-	};
+	const numbers = [year, month, day, hour, minute, second].map(Number);
+	const clock = Object.fromEntries(FIELDS.map((field, at) => [field, numbers[at]])) as WallClock;
 	if (!isRealWallClock(clock)) return notADate;
 	const milliseconds = Number(fraction.slice(0, 3).padEnd(3, '0'));
 

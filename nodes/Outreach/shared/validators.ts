@@ -60,15 +60,9 @@ export function baseUrlProblem(baseUrl: string): string | undefined {
 	if (/\s/.test(baseUrl) || hasControlCharacter(baseUrl)) {
 		return 'must not contain spaces or control characters';
 	}
-	let url: URL;
-	try {
-		url = new URL(baseUrl);
-	} catch {
+	const protocol = URL.canParse(baseUrl) ? new URL(baseUrl).protocol : undefined;
+	if (protocol !== 'http:' && protocol !== 'https:')
 		return `"${baseUrl}" is not an http:// or https:// address`;
-	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-		return `"${baseUrl}" is not an http:// or https:// address`;
-	}
 	if (USER_INFO.test(baseUrl)) return 'must not carry a user name or password';
 	if (baseUrl.includes('?')) return 'must not have a query (?…)';
 	if (baseUrl.includes('#')) return 'must not have a fragment (#…)';
