@@ -11,6 +11,7 @@ import {
 import type { Write } from '../actions/operation';
 import { formFields, RESEND_OPTION, type Block, type OutsideHours } from '../guardrails';
 import { itemList } from './itemList';
+import type { NodeRun } from './nodeRun';
 
 type Outcome = 'succeeded' | 'failed' | 'unknown' | 'unsent';
 
@@ -46,17 +47,16 @@ export function blocked(node: INode, block: Block, index: number): Ending {
 	return failed('unsent', blockError(node, block, index), index);
 }
 
-/** A call outside the Calling Hours; as an item (Continue On Fail), its error says when to call. */
+/** A call outside the Calling Hours; as an item (Continue On Fail, not a tool), it says when to call. */
 export function outsideHours(
-	node: INode,
+	run: NodeRun,
 	outside: OutsideHours,
 	index: number,
 	outcome: Outcome,
-	asItem: boolean,
 ): Ending {
-	if (asItem)
+	if (run.settings.continueOnFail && run.coordinated)
 		return ended(outcome, [{ json: { error: { ...outside } }, pairedItem: { item: index } }]);
-	const error = new NodeOperationError(node, outside.message, {
+	const error = new NodeOperationError(run.context.getNode(), outside.message, {
 		itemIndex: index,
 		description: `Nothing was sent. Calling again before ${outside.nextCallAllowedAt} is blocked the same way; with Continue On Fail, the item's error carries that moment as nextCallAllowedAt, for a Wait node.`,
 	});

@@ -64,17 +64,13 @@ export class PlanFeed {
 			: await checkLeads(this.run, plans, this.endings);
 		if (checked instanceof Error) {
 			const node = this.run.context.getNode();
+			// The message is all an error item's JSON (and an AI agent) gets.
+			const message = `Not sent: n8n’s record of the leads this node reached could not be read (${checked.message})`;
+			const description =
+				'Earlier items of the run went ahead. Run this item again once n8n’s database answers.';
 			withdraw(plans);
 			for (const plan of plans) {
-				// The message is all an error item's JSON (and an AI agent) gets.
-				const unread = new NodeOperationError(
-					node,
-					`Not sent: n8n’s record of the leads this node reached could not be read (${checked.message})`,
-					{
-						description:
-							'Earlier items of the run went ahead. Run this item again once n8n’s database answers.',
-					},
-				);
+				const unread = new NodeOperationError(node, message, { description });
 				this.endings[plan.index] = failed('unsent', unread, plan.index);
 			}
 			this.wake();

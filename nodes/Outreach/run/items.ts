@@ -136,15 +136,10 @@ async function planItem(run: NodeRun, index: number): Promise<Planned | { plan: 
 	const hours =
 		write.callingHours && callingHoursCheck(run.guards, built.recipientZone, context.getTimezone());
 	if (hours && 'block' in hours) return halting(blocked(node, hours.block, index));
-	if (hours) {
-		const asItem = settings.continueOnFail && run.coordinated;
-		return halting(outsideHours(node, hours.outside, index, 'unsent', asItem));
-	}
+	if (hours) return halting(outsideHours(run, hours.outside, index, 'unsent'));
 	const key = requestKey(built.request, sent);
 	const check = claim(run, key, sent);
-	const checked = checkedEnding(run, check, index);
-	if (checked) return checked;
-	return { plan: { index, built, sent, key, check } };
+	return checkedEnding(run, check, index) ?? { plan: { index, built, sent, key, check } };
 }
 
 /** Sends the planned items in input order as the feed hands them over, each when its turn comes. */

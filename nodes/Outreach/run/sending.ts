@@ -106,8 +106,7 @@ export async function sendPlan(run: NodeRun, plan: Plan, lane: Lane): Promise<En
 		run.itemFailed();
 		if (error instanceof HoursEnded) {
 			plan.claimed?.withdrawn();
-			const asItem = run.settings.continueOnFail && run.coordinated;
-			return outsideHours(node, error.outside, index, 'failed', asItem);
+			return outsideHours(run, error.outside, index, 'failed');
 		}
 		const failure = nodeError(node, error);
 		const unknown = write !== undefined && mayHaveTakenEffect(failure);
