@@ -4,6 +4,6 @@ export { callingHoursCheck, type OutsideHours } from './callingHoursCheck';
 export { credentialGuards, type CredentialGuards } from './credentialGuards';
 export { destinationBlock } from './destinationCheck';
 export { executionLedger, type Claimed } from './executionLedger';
-export { formFields, requestKey } from './requestKey';
+export { foldText, formFields, requestKey } from './requestKey';
 export { serialiseBody } from './wireBody';
 export { checkWrite, REPEAT_OPTION, RESEND_OPTION, type WriteCheck } from './writeCheck';

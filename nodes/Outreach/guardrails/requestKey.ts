@@ -16,7 +16,7 @@ export function digest(text: string): string {
 }
 
 /** Free text as people mean it: spaces collapsed, trimmed, case folded. */
-function foldText(value: unknown): unknown {
+export function foldText(value: unknown): unknown {
 	if (typeof value === 'string') return value.replace(/\s+/g, ' ').trim().toLowerCase();
 	if (Array.isArray(value)) return value.map(foldText);
 	if (typeof value === 'object' && value !== null)

@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Places } from '../actions/operation';
+import { foldText } from '../guardrails';
 import { getAtPath, isPlainObject } from '../shared/objectPaths';
 import { ended, failed, skippedOutput, type Endings } from './endings';
 import type { NodeRun } from './nodeRun';
@@ -11,11 +12,7 @@ import { withdraw, type Plan } from './sending';
 /** Whom one write reaches, as the record tells leads apart. */
 export function leadsOf(places: Places, service: string, sent: unknown): string[] {
 	const body = isPlainObject(sent) ? sent : {};
-	const fold = (value: unknown) =>
-		String(value ?? '')
-			.replace(/\s+/g, ' ')
-			.trim()
-			.toLowerCase();
+	const fold = (value: unknown) => foldText(String(value ?? ''));
 	const who = places.lead.map((path) => fold(getAtPath(body, path)));
 	if (places.what === 'call') return [JSON.stringify(['call', service, ...who])];
 	const people = getAtPath(body, places.people);

@@ -71,11 +71,8 @@ export class NodeStore {
 
 	async count(): Promise<number> {
 		const { helpers } = this.context;
-		const count = await this.tried(
-			async () => await helpers.getProcessedDataCount('node', ENTRIES),
-		);
-		this.size = count;
-		return count;
+		this.size = await this.tried(async () => await helpers.getProcessedDataCount('node', ENTRIES));
+		return this.size;
 	}
 
 	async remove(entries: string[]): Promise<void> {

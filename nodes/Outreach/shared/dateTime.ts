@@ -9,11 +9,10 @@ export type WallClock = Record<(typeof FIELDS)[number], number>;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The wall clock of `timeZone` at `instant`. */
 export function wallClockIn(instant: number, timeZone: string): WallClock {
-	let formatter = formatters.get(timeZone);
-	if (!formatter) {
-		formatter = new Intl.DateTimeFormat('en-US', {
+	const formatter =
+		formatters.get(timeZone) ??
+		new Intl.DateTimeFormat('en-US', {
 			timeZone,
 			hourCycle: 'h23',
 			year: 'numeric',
@@ -23,8 +22,7 @@ export function wallClockIn(instant: number, timeZone: string): WallClock {
 			minute: '2-digit',
 			second: '2-digit',
 		});
-		formatters.set(timeZone, formatter);
-	}
+	formatters.set(timeZone, formatter);
 	const parts = formatter.formatToParts(new Date(instant));
 	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
 	return Object.fromEntries(FIELDS.map((field) => [field, get(field)])) as WallClock;

@@ -49,11 +49,10 @@ export function destinationsAt(
 	body: unknown,
 	path: string,
 ): { numbers: string[] } | { problem: string } {
-	const segments = path.split('.');
 	let values: Array<{ value: unknown; at: string; required: boolean }> = [
 		{ value: body, at: '', required: false },
 	];
-	for (const segment of segments) {
+	for (const segment of path.split('.')) {
 		const list = segment.endsWith('[]');
 		const key = list ? segment.slice(0, -2) : segment;
 		const next: typeof values = [];

@@ -50,18 +50,15 @@ export async function updateForm(form: ItemForm): Promise<FormData> {
 	fields.push(...additionalFormFields(form));
 
 	const files: Array<[string, File]> = [];
-	for (const property of commaSeparated(form.value('updateFields.binaryProperties', ''))) {
+	for (const property of commaSeparated(form.value('updateFields.binaryProperties', '')))
 		files.push(['files', await binaryFile(form, property, 'Files (Binary Properties)')]);
-	}
 	const extraFilesField =
 		String(form.value('updateFields.additionalFilesField', '') ?? '').trim() ||
 		KNOWLEDGE_BASE_EXTRA_FILES_FIELD;
 	const extraFiles = commaSeparated(form.value('updateFields.additionalFilesBinaryProperties', ''));
 	for (const property of extraFiles) {
-		files.push([
-			extraFilesField,
-			await binaryFile(form, property, 'Additional Files (Binary Properties)'),
-		]);
+		const file = await binaryFile(form, property, 'Additional Files (Binary Properties)');
+		files.push([extraFilesField, file]);
 	}
 
 	if (fields.length === 0 && files.length === 0) {

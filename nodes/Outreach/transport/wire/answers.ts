@@ -8,10 +8,8 @@ import { serviceError } from './serviceError';
 const BODY_PREVIEW_LENGTH = 200;
 
 function preview(body: unknown): string {
-	const text = (typeof body === 'string' ? body : (JSON.stringify(body) ?? '')).replace(
-		/\s+/g,
-		' ',
-	);
+	const raw = typeof body === 'string' ? body : (JSON.stringify(body) ?? '');
+	const text = raw.replace(/\s+/g, ' ');
 	if (text.trim() === '') return '(an empty body)';
 	return text.length > BODY_PREVIEW_LENGTH ? `${text.slice(0, BODY_PREVIEW_LENGTH)}…` : text;
 }
