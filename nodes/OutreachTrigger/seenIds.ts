@@ -12,7 +12,6 @@ export function nextSeenIds(remembered: unknown, current: string[], maxAbsent: n
 	return { ids: [...absent, ...current], isNew: (id) => !seen.has(id) };
 }
 
-/** Whether two lists hold the same IDs in the same order. */
 export function sameIds(a: string[], b: unknown): boolean {
 	return Array.isArray(b) && a.length === b.length && a.every((id, index) => id === b[index]);
 }

@@ -14,7 +14,6 @@ export interface CallingPeriod {
 	end: number;
 }
 
-/** The days' names, from Monday. */
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const MINUTES_A_DAY = 1_440;
 
@@ -65,7 +64,6 @@ export function parseCallingHours(
 	return { periods };
 }
 
-/** Whether `name` is an IANA time zone n8n knows. */
 export function isTimeZone(name: unknown): name is string {
 	if (typeof name !== 'string' || name.trim() === '') return false;
 	try {
@@ -83,7 +81,6 @@ function localTime(instant: number, timeZone: string): { day: number; minute: nu
 	return { day: (weekday + 6) % 7, minute: clock.hour * 60 + clock.minute };
 }
 
-/** Whether a call may be placed at `instant`. */
 export function withinCallingHours(
 	instant: number,
 	periods: CallingPeriod[],

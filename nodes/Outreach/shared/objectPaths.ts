@@ -20,7 +20,6 @@ export function describeValue(value: unknown): string {
 	return 'an object';
 }
 
-/** The first problem with a dotted key, or undefined. */
 function keyProblem(dottedPath: string): string | undefined {
 	const parts = dottedPath.split('.');
 	if (parts.some((part) => part === '')) return `the key "${dottedPath}" has an empty part`;
@@ -94,7 +93,6 @@ export function setAtPath(
 	return undefined;
 }
 
-/** Removes the value at a dotted path, if there is one. */
 export function deleteAtPath(target: Record<string, unknown>, dottedPath: string): void {
 	const keys = dottedPath.split('.');
 	const parent = keys.length > 1 ? getAtPath(target, keys.slice(0, -1).join('.')) : target;

@@ -55,7 +55,6 @@ export function recordId(record: Record<string, unknown>): string | undefined {
 	return undefined;
 }
 
-/** The problem with a credential's Base URL. */
 export function baseUrlProblem(baseUrl: string): string | undefined {
 	if (/\s/.test(baseUrl) || hasControlCharacter(baseUrl)) {
 		return 'must not contain spaces or control characters';
