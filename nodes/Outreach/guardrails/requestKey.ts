@@ -27,14 +27,6 @@ export function foldText(value: unknown): unknown {
 /** What makes a request this request, its text folded ("Jane Doe" is " jane  doe"), as a digest. */
 export function requestKey(request: IHttpRequestOptions, body: unknown): string {
 	const { method, baseURL, url, qs, headers } = request;
-	return digest(
-		JSON.stringify([
-			method ?? 'GET',
-			baseURL,
-			url,
-			qs,
-			headers,
-			foldText(body instanceof FormData ? formFields(body) : body),
-		]),
-	);
+	const folded = foldText(body instanceof FormData ? formFields(body) : body);
+	return digest(JSON.stringify([method ?? 'GET', baseURL, url, qs, headers, folded]));
 }

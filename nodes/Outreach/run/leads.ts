@@ -16,14 +16,10 @@ export function leadsOf(places: Places, service: string, sent: unknown): string[
 	const who = places.lead.map((path) => fold(getAtPath(body, path)));
 	if (places.what === 'call') return [JSON.stringify(['call', service, ...who])];
 	const people = getAtPath(body, places.people);
-	return (Array.isArray(people) ? people : []).map((person) =>
-		JSON.stringify([
-			'campaign',
-			service,
-			...who,
-			fold(isPlainObject(person) ? person[places.number] : ''),
-		]),
-	);
+	return (Array.isArray(people) ? people : []).map((person) => {
+		const number = fold(isPlainObject(person) ? person[places.number] : '');
+		return JSON.stringify(['campaign', service, ...who, number]);
+	});
 }
 
 interface LeadCheck {

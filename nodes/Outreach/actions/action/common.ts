@@ -4,7 +4,7 @@ import { requiredText } from '../../fields/bodyFields';
 import { ACTION_CREATE_REQUEST, NAMED_ACTION_TYPES } from '../../shared/constants';
 import type { Destination } from '../../shared/destinations';
 
-export const showFor = (operation: string) => ({ resource: ['action'], operation: [operation] });
+export const showFor = (...operation: string[]) => ({ resource: ['action'], operation });
 
 const actionCreations = [
 	'createEmail',
@@ -37,27 +37,16 @@ export function actionCreation(
 }
 
 /** Description is optional for telephony only. */
+const describedCreations = actionCreations.filter((name) => name !== 'createTelephony');
+
 const actionIdentityFields: Field[] = [
-	requiredText(
-		'Name',
-		'actionName',
-		'name',
-		{ resource: ['action'], operation: actionCreations },
-		{ description: 'Display name of the action' },
-	),
-	requiredText(
-		'Description',
-		'actionDescription',
-		'description',
-		{
-			resource: ['action'],
-			operation: actionCreations.filter((name) => name !== 'createTelephony'),
-		},
-		{
-			typeOptions: { rows: 2 },
-			description: 'What the action is for; the AI agent reads it to decide when to use the action',
-		},
-	),
+	requiredText('Name', 'actionName', 'name', showFor(...actionCreations), {
+		description: 'Display name of the action',
+	}),
+	requiredText('Description', 'actionDescription', 'description', showFor(...describedCreations), {
+		typeOptions: { rows: 2 },
+		description: 'What the action is for; the AI agent reads it to decide when to use the action',
+	}),
 ];
 
 /** The integration's upper-case system name, which the service description leaves to the user. */
@@ -65,7 +54,7 @@ export const integrationTypeField = requiredText(
 	'Integration Type',
 	'integrationType',
 	'type',
-	{ resource: ['action'], operation: ['createStaffing', 'createTelephony'] },
+	showFor('createStaffing', 'createTelephony'),
 	{
 		placeholder: 'e.g. MY_ATS',
 		description:
