@@ -9,14 +9,14 @@
  *   that is admitted, a second if not.
  * - **How many at once**: one fewer in flight per refusal; a request refused alone means a second.
  * - **How many a second**: the budget is what it admitted of what went in the second before the
- *   refusal that told it; "in full" what went since the window a wait within a second ends (an HTTP
+ *   refusal that told it; "in full" what went since the rate window a wait within a second ends (an HTTP
  *   date marks its edge) began, that second may span two. Seconds count from when it said its budget
  *   is back; each second, from its start and not in its last SECOND_END_MS (it could count in the next
- *   window), what it admitted in full goes at once, the rest of the budget one at a time (a refusal
- *   costs one). A wait of exactly one second in whole seconds says only that the window ends within
+ *   rate window), what it admitted in full goes at once, the rest of the budget one at a time (a refusal
+ *   costs one). A wait of exactly one second in whole seconds says only that the rate window ends within
  *   it: meanwhile one request every EDGE_STEP_MS looks for the edge, and the seconds begin when the
  *   first one admitted went. A refusal in the second half of the budget lowers it to what went before;
- *   one earlier means the window still held the second before: the seconds begin again when the
+ *   one earlier means the rate window still held the second before: the seconds begin again when the
  *   service said. A refusal of a request sent before the seconds began (again) says nothing new.
  * - **Growth**: after a calm stretch (GROWTH_AFTER_MS, and GROWTH_AFTER_ADMITTED or a second's budget
  *   admitted, while at least two seconds of requests wait) one more in flight, or a tenth more a second,
@@ -33,7 +33,7 @@ type Refusal = { now: number; sentAt: number; waitMs: number };
 /**
  * What the limit needs to know of a request it let go: when it went; whether it went `alone` (nothing
  * else in flight, nothing sent before its answer), as the `probe` after the first refusals, or to
- * `search` for the window's edge; its `order` in its second (1 for the first; 0: not counted in one).
+ * `search` for the rate window's edge; its `order` in its second (1 for the first; 0: not counted in one).
  */
 export interface Sent {
 	at: number;
@@ -66,7 +66,7 @@ export class ServiceLimit {
 	private secondsFrom = 0;
 	private second = -1;
 	private sentInSecond = 0;
-	/** While the edge of the service's window is looked for: until when, and when the last look went. */
+	/** While the edge of the service's rate window is looked for: until when, and when the last look went. */
 	private searchUntil = 0;
 	private searchedAt = 0;
 
@@ -128,7 +128,7 @@ export class ServiceLimit {
 			this.changed(now);
 		}
 		if (sent.search && this.second === -1) {
-			// The service's window began by the time this request went: the seconds begin there.
+			// The service's rate window began by the time this request went: the seconds begin there.
 			this.searchUntil = 0;
 			this.countSecondsFrom(sent.at, 1);
 		}
@@ -167,11 +167,11 @@ export class ServiceLimit {
 		this.kind = 'a second';
 		this.probe = 'none';
 		this.allowedInFlight = Math.max(this.allowedInFlight, this.largestRun);
-		// What went in the second before the refusal; in full, what went since the window a wait within
-		// a second ends began (that second may span two windows).
+		// What went in the second before the refusal; in full, what went since the rate window a wait within
+		// a second ends began (that second may span two rate windows).
 		this.budget = Math.max(1, this.admittedSince(now - 1_000));
-		const windowFrom = now - 1_000 + (waitMs < 1_000 ? waitMs : 0);
-		this.admittedInFull = Math.max(1, this.admittedSince(windowFrom));
+		const rateWindowFrom = now - 1_000 + (waitMs < 1_000 ? waitMs : 0);
+		this.admittedInFull = Math.max(1, this.admittedSince(rateWindowFrom));
 		this.countSecondsFrom(now + waitMs);
 		if (waitMs === 1_000) {
 			this.searchUntil = now + waitMs;
