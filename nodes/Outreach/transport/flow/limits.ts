@@ -117,9 +117,7 @@ export class ServiceLimit {
 
 	answered(sent: Sent): void {
 		const now = Date.now();
-		this.admittedSentAt.push(sent.at);
-		if (this.admittedSentAt.length > 10_000)
-			this.admittedSentAt = this.admittedSentAt.slice(-5_000);
+		if (this.admittedSentAt.push(sent.at) > 10_000) this.admittedSentAt.splice(0, 5_000);
 		this.admittedSinceChange++;
 		this.admitted++;
 		if (sent.probe) {
@@ -167,8 +165,6 @@ export class ServiceLimit {
 		this.kind = 'a second';
 		this.probe = 'none';
 		this.allowedInFlight = Math.max(this.allowedInFlight, this.largestRun);
-		// What went in the second before the refusal; in full, what went since the rate window a wait within
-		// a second ends began (that second may span two rate windows).
 		this.budget = Math.max(1, this.admittedSince(now - 1_000));
 		const rateWindowFrom = now - 1_000 + (waitMs < 1_000 ? waitMs : 0);
 		this.admittedInFull = Math.max(1, this.admittedSince(rateWindowFrom));
