@@ -375,4 +375,29 @@ describe('growth after a calm stretch', () => {
 		account.refuse(500, ...beyond);
 		expect(account.learned.budget).toBe(100);
 	});
+
+	it('how many a second: a step’s requests go one at a time until the next step, even once admitted (a window that had not counted the rest of their second admits them all)', () => {
+		const account = new Account(200);
+		account.learnASecond(100, 500);
+		account.waitForTurn();
+		let second = now;
+		let atOnce = account.burst();
+		while (account.learned.budget === 100) {
+			account.admit(...atOnce);
+			second += 1_000;
+			now = second;
+			atOnce = account.burst();
+		}
+		account.admit(...atOnce);
+		expect(account.admitSecond()).toBe(10);
+		now = second + 1_000;
+		const next = account.burst();
+		expect(next).toHaveLength(100);
+		account.admit(...next);
+		const beyond = account.burst();
+		expect(beyond).toHaveLength(1);
+		// The service's window counts the whole second now: the step's first request is its only refusal.
+		account.refuse(500, ...beyond);
+		expect(account.learned.budget).toBe(100);
+	});
 });

@@ -20,7 +20,9 @@
  *   service said. A refusal of a request sent before the seconds began (again) says nothing new.
  * - **Growth**: after a calm stretch (GROWTH_AFTER_MS, and GROWTH_AFTER_ADMITTED or a second's budget
  *   admitted, while at least two seconds of requests wait) one more in flight, or a tenth more a second,
- *   is tried, so that a limit that rises is found again; each step refused doubles the next stretch.
+ *   is tried, so that a limit that rises is found again; each step refused doubles the next stretch. A
+ *   step's requests go one at a time until the next step, even admitted: they may have counted in a
+ *   rate window that had not counted the rest of their second (the next one, or a service's first).
  */
 import { GROWTH_AFTER_ADMITTED, GROWTH_AFTER_MS } from '../../shared/constants';
 
@@ -59,9 +61,10 @@ export class ServiceLimit {
 	private admittedSinceChange = 0;
 	private failedSteps = 0;
 	private steppedAt = -1;
-	/** How many may go a second, and how many of those the service admitted in full in one. */
+	/** How many may go a second, how many of those at once, and the budget before the last step. */
 	private budget = 0;
 	private admittedInFull = 0;
+	private grownFrom = Infinity;
 	/** When the seconds begin, the latest second a request went in, and how many went in it. */
 	private secondsFrom = 0;
 	private second = -1;
@@ -131,7 +134,7 @@ export class ServiceLimit {
 			this.countSecondsFrom(sent.at, 1);
 		}
 		if (sent.at >= this.secondsFrom && sent.order > this.admittedInFull)
-			this.admittedInFull = sent.order;
+			this.admittedInFull = Math.min(sent.order, this.grownFrom);
 	}
 
 	/** The turn `sent` was given was not used: a request to go alone is the next one instead. */
@@ -207,6 +210,7 @@ export class ServiceLimit {
 		this.changed(now);
 		this.steppedAt = now;
 		if (this.kind === 'at once') return ++this.allowedInFlight > 0;
+		this.grownFrom = this.budget;
 		this.budget = Math.max(this.budget + 1, Math.floor(this.budget * 1.1));
 		return false;
 	}
