@@ -1,3 +1,10 @@
+/**
+ * The gate of one service account (a Base URL and token): the requests of every node run of this n8n
+ * process that use it take turns here, so that a burst of executions shares what the service admits.
+ * A run has its own Max Concurrent Requests in flight from its first request; turns are shared between
+ * runs as shares.ts says, and how many may be in flight, or may go a second, is what limits.ts learns
+ * from the service's refusals. A refused request waits what the service asked; the others go on.
+ */
 import { sleep } from 'n8n-workflow';
 
 import { ACCOUNT_GATE_IDLE_MS, MAX_SHARED_ACCOUNTS } from '../../shared/constants';
@@ -7,24 +14,12 @@ import { pickReady, queue, type Share, type Waiter } from './shares';
 
 /** One node run's place at its account's gate: at most its own limit in flight. */
 export interface FlowShare {
-	/**
-	 * A turn for a request of the run's item `item`, or undefined once `stopped()` says it is no longer
-	 * to be sent. An item keeps its place in line from its first request on.
-	 */
+	/** A turn for a request of the run's `item`, in its place from its first request, unless `stopped()`. */
 	acquire(item: number, stopped: () => boolean): Promise<Slot | undefined>;
 	/** Lets go, without a turn, every waiting request that is no longer to be sent. */
 	dropStopped(): void;
 }
 
-/**
- * The requests of every node run of this n8n process that use one service account (a Base URL and
- * token) take turns here, so that a burst of executions shares what the service admits (limits.ts
- * has how it is learned). A run has its own Max Concurrent Requests in flight from its first request.
- * Turns go first to the run with the fewest in flight, so that a single call is not queued behind a
- * bulk run; within a run, in the order its items first asked. Every refused request waits what the
- * service asked before it is sent again, or until the seconds of a service limiting requests a second
- * begin again, when a refusal moved them sooner (secondBudget.ts); the others go on.
- */
 export class AccountGate {
 	private readonly shares = new Set<Share>();
 	private readonly limit = new ServiceLimit();
@@ -33,10 +28,7 @@ export class AccountGate {
 	private turns = 0;
 	private wakeAt?: number;
 	private idleSince?: number;
-	/**
-	 * The idle timer's signal and listener: a timeout signal with a listener is held by Node until it
-	 * fires (15 min), so it is let go as soon as the gate is in use again (one a gate at most).
-	 */
+	/** Let go once the gate is in use again: Node holds a timeout signal with a listener until it fires. */
 	private idleTimer?: { signal: AbortSignal; listener: () => void };
 
 	constructor(private readonly onIdle: () => void = () => undefined) {}
@@ -50,15 +42,13 @@ export class AccountGate {
 				await new Promise<Slot | undefined>((resolve) => {
 					this.shares.add(share);
 					this.busy();
-					queue(share, item, stopped, resolve);
+					queue({ share, item, stopped, resolve });
 					this.pump();
 				}),
 			dropStopped: () => {
-				share.waiting = share.waiting.filter((waiter) => {
-					if (!waiter.stopped()) return true;
+				for (const waiter of share.waiting.filter((each) => each.stopped()))
 					waiter.resolve(undefined);
-					return false;
-				});
+				share.waiting = share.waiting.filter((waiter) => !waiter.stopped());
 				this.pump();
 			},
 		};
@@ -85,7 +75,7 @@ export class AccountGate {
 	/** Requests waiting for a turn, or yet to ask for one, across runs. */
 	private waiting(): number {
 		let count = 0;
-		for (const share of this.shares) count += share.waiting.length + share.backlog();
+		for (const { waiting, backlog } of this.shares) count += waiting.length + backlog();
 		return count;
 	}
 
@@ -96,30 +86,23 @@ export class AccountGate {
 		const turn = ++this.turns;
 		const sent = this.limit.sent(now, ++this.inFlight, () => turn === this.turns);
 		let open = true;
-		const release = () => {
-			if (!open) return false;
+		/** The turn goes back once, whatever its request says after. */
+		const release = (learn: () => void) => {
+			if (!open) return;
 			open = false;
 			share.inFlight--;
 			this.inFlight--;
-			return true;
+			learn();
+			this.pump();
 		};
 		waiter.resolve({
-			answered: () => {
-				if (!release()) return;
-				this.limit.answered(sent);
-				this.pump();
-			},
-			refused: (waitMs) => {
-				if (!release()) return;
-				this.limit.refused(sent, waitMs);
-				share.places.get(waiter.item)!.notBefore = this.limit.retryAt(Date.now(), waitMs);
-				this.pump();
-			},
-			unused: () => {
-				if (!release()) return;
-				this.limit.unused(sent);
-				this.pump();
-			},
+			answered: () => release(() => this.limit.answered(sent)),
+			refused: (waitMs) =>
+				release(() => {
+					this.limit.refused(sent, waitMs);
+					share.places.get(waiter.item)!.notBefore = Date.now() + waitMs;
+				}),
+			unused: () => release(() => this.limit.unused(sent)),
 		});
 	}
 
@@ -152,7 +135,6 @@ export class AccountGate {
 		this.idleTimer = { signal, listener };
 	}
 
-	/** The gate is in use again: its idle timer, if any, is let go. */
 	private busy(): void {
 		this.idleSince = undefined;
 		this.idleTimer?.signal.removeEventListener('abort', this.idleTimer.listener);
@@ -160,13 +142,10 @@ export class AccountGate {
 	}
 }
 
-/** The gates of the service accounts in use in this process, by a digest of Base URL and token. */
+/** The gates of this process, by a digest of Base URL and token. */
 const gates = new Map<string, AccountGate>();
 
-/**
- * The gate of a service account, shared by every node run of this process that uses it. At most
- * MAX_SHARED_ACCOUNTS are kept; a gate nothing used for ACCOUNT_GATE_IDLE_MS is forgotten.
- */
+/** A service account's gate: MAX_SHARED_ACCOUNTS are kept, each until idle for ACCOUNT_GATE_IDLE_MS. */
 export function accountGate(account: string): AccountGate {
 	const known = gates.get(account);
 	if (known) return known;

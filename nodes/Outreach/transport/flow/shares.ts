@@ -1,6 +1,13 @@
+/**
+ * How the node runs at one account's gate (gate.ts) take turns: the next goes to the run with the
+ * fewest in flight among those under their own limit, so that a single call is not queued behind a
+ * bulk run, and within a run to the item that first asked earliest; a refused request waits until its
+ * `notBefore`, the others go meanwhile. A `Share` is one run's part: its limit, what it has in flight,
+ * how many requests it has yet to ask a turn for (`backlog`), what waits in its items' order, and each
+ * item's place in line from its first request.
+ */
 import type { Slot } from '../wire';
 
-/** A request waiting for its turn. */
 export interface Waiter {
 	share: Share;
 	item: number;
@@ -8,34 +15,25 @@ export interface Waiter {
 	resolve: (slot: Slot | undefined) => void;
 }
 
-/** One node run's part of its account's gate: its limit, what it has in flight, what waits. */
 export interface Share {
 	limit: number;
-	/** Requests the run has yet to ask a turn for. */
 	backlog: () => number;
 	inFlight: number;
-	/** Waiting requests, in the order their items first asked. */
 	waiting: Waiter[];
-	/** Each item's place in line from its first request, and when a refused one may go again. */
 	places: Map<number, { order: number; notBefore: number }>;
 }
 
 /** Places in line, handed out in the order requests first ask for a turn, across every account. */
 let sequence = 0;
 
-/** Puts a request of the run's item `item` in line, at the item's place from its first request. */
-export function queue(
-	share: Share,
-	item: number,
-	stopped: () => boolean,
-	resolve: (slot: Slot | undefined) => void,
-): void {
+/** Puts a request in line, at its item's place from its first request. */
+export function queue(waiter: Waiter): void {
+	const { share, item } = waiter;
 	let place = share.places.get(item);
 	if (!place) share.places.set(item, (place = { order: ++sequence, notBefore: 0 }));
-	const { order } = place;
 	let index = share.waiting.length;
-	while (index > 0 && share.places.get(share.waiting[index - 1].item)!.order > order) index--;
-	share.waiting.splice(index, 0, { share, item, stopped, resolve });
+	while (index > 0 && share.places.get(share.waiting[index - 1].item)!.order > place.order) index--;
+	share.waiting.splice(index, 0, waiter);
 }
 
 /**
@@ -50,8 +48,8 @@ export function pickReady(
 	let best: { waiter: Waiter; order: number } | undefined;
 	let soonest = Infinity;
 	for (const share of shares) {
-		if (share.inFlight >= share.limit) continue;
-		if (best && best.waiter.share.inFlight < share.inFlight) continue;
+		const fewest = best?.waiter.share.inFlight ?? Infinity;
+		if (share.inFlight >= share.limit || share.inFlight > fewest) continue;
 		for (let index = 0; index < share.waiting.length; index++) {
 			const waiter = share.waiting[index];
 			if (waiter.stopped()) {
@@ -64,11 +62,7 @@ export function pickReady(
 				soonest = Math.min(soonest, notBefore);
 				continue;
 			}
-			const better =
-				!best ||
-				share.inFlight < best.waiter.share.inFlight ||
-				(share.inFlight === best.waiter.share.inFlight && order < best.order);
-			if (better) best = { waiter, order };
+			if (share.inFlight < fewest || order < best!.order) best = { waiter, order };
 			break;
 		}
 	}
