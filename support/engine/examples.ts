@@ -14,6 +14,7 @@ import { nodeTypes, OUTREACH_CREDENTIAL_TYPE, PACKAGE_ROOT, runWorkflow } from '
 
 interface ExampleWorkflow {
 	name: string;
+	active: boolean;
 	nodes: INode[];
 	connections: IConnections;
 	pinData?: IPinData;
