@@ -102,6 +102,22 @@ class Account {
 	}
 }
 
+/** 100 a second learned; each second's burst admitted until a growth step: its second, its burst. */
+function untilBudgetStep(account: Account) {
+	account.learnASecond(100, 500);
+	account.waitForTurn();
+	let second = now;
+	let atOnce = account.burst();
+	while (account.learned.budget === 100) {
+		account.admit(...atOnce);
+		second += 1_000;
+		now = second;
+		atOnce = account.burst();
+		expect(atOnce).toHaveLength(100);
+	}
+	return { second, atOnce };
+}
+
 describe('nothing refused yet', () => {
 	it('the largest run’s Max Concurrent Requests in flight from the first request, one more for each of those admitted', () => {
 		const account = new Account(25);
@@ -355,17 +371,7 @@ describe('growth after a calm stretch', () => {
 
 	it('how many a second: a tenth more a second, beyond what the service admitted in full one at a time, so that its refusal costs one', () => {
 		const account = new Account(200);
-		account.learnASecond(100, 500);
-		account.waitForTurn();
-		let second = now;
-		let atOnce = account.burst();
-		while (account.learned.budget === 100) {
-			account.admit(...atOnce);
-			second += 1_000;
-			now = second;
-			atOnce = account.burst();
-			expect(atOnce).toHaveLength(100);
-		}
+		const { second, atOnce } = untilBudgetStep(account);
 		expect(account.learned.budget).toBe(110);
 		// The step's requests wait for what went at once to be answered.
 		expect(account.send()).toBe(second + 1_000);
@@ -378,16 +384,7 @@ describe('growth after a calm stretch', () => {
 
 	it('how many a second: a step’s requests go one at a time until the next step, even once admitted (a window that had not counted the rest of their second admits them all)', () => {
 		const account = new Account(200);
-		account.learnASecond(100, 500);
-		account.waitForTurn();
-		let second = now;
-		let atOnce = account.burst();
-		while (account.learned.budget === 100) {
-			account.admit(...atOnce);
-			second += 1_000;
-			now = second;
-			atOnce = account.burst();
-		}
+		const { second, atOnce } = untilBudgetStep(account);
 		account.admit(...atOnce);
 		expect(account.admitSecond()).toBe(10);
 		now = second + 1_000;
