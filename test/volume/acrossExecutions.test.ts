@@ -74,6 +74,36 @@ describe("n8n's Retry of a failed execution", () => {
 		for (let lead = 0; lead < 10; lead++) expect(callsTo(leadPhone(lead))).toBe(1);
 	});
 
+	it.each([
+		['one at a time', { options: { maxConcurrentRequests: 1 } }],
+		[
+			'in batches of 2',
+			{ requestOptions: { batching: { batch: { batchSize: 2, batchInterval: 300 } } } },
+		],
+	])(
+		'with Max Calls per Execution at the number of leads, sent %s, a Retry after a clear refusal calls those not sent (they were not counted)',
+		async (_label, settings) => {
+			const account = { ...credentials(), maxCallsPerExecution: 6 };
+			const capped = { ...callEachLead, ...settings };
+			calling.script(leadPhone(1), 400);
+			const failed = await runOutreach(capped, {
+				items: leads(6),
+				credentials: account,
+				workflowId,
+			});
+			expect(failed.error?.message).toBeDefined();
+			expect(calling.placed.size).toBe(1);
+			const retried = await runOutreach(capped, {
+				items: leads(6),
+				credentials: account,
+				workflowId,
+				resume: retryData(failed.run!),
+			});
+			expect(retried.error?.message).toBeUndefined();
+			for (let lead = 0; lead < 6; lead++) expect(callsTo(leadPhone(lead))).toBe(1);
+		},
+	);
+
 	it('a call whose answer was lost is not sent again by a Retry of the execution', async () => {
 		const account = credentials();
 		calling.loseAnswer(leadPhone(1), 'bad gateway');

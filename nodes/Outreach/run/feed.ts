@@ -147,7 +147,9 @@ export class PlanFeed {
 		group.closing.catch(() => undefined);
 	}
 
+	/** Once the senders are done: plans a stopped run never took are not sent, nor counted. */
 	async closeAll(): Promise<void> {
+		withdraw(this.fed.slice(this.next).map((fed) => fed.plan));
 		for (const group of this.groups) this.close(group);
 		await Promise.all(this.groups.map(async (group) => await group.closing));
 	}

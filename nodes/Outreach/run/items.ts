@@ -148,7 +148,7 @@ async function sendPlans(run: NodeRun, feed: PlanFeed, endings: Endings, count: 
 		for (let fed = await feed.take(); fed; fed = await feed.take()) {
 			const { plan } = fed;
 			await run.pause(run.batchTime(plan.index) - Date.now());
-			if (run.stopped) return;
+			if (run.stopped) return withdraw([plan]);
 			const lane = run.lane(plan.index, plan.built.recipientZone);
 			endings[plan.index] = await sendPlan(run, plan, lane);
 			lane.release();
