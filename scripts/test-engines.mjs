@@ -20,7 +20,7 @@ const versionOf = (modules, name) =>
 const ownModules = path.join(PACKAGE_ROOT, 'node_modules');
 /** The engine of a real n8n release, installed into .n8n-local/ and run on the Node it brings. */
 async function releaseEngine(version, role) {
-	const installation = await ensureN8n(version);
+	const installation = await ensureN8n(version, { database: false });
 	const modules = path.join(installation.dir, 'node_modules');
 	return {
 		label: `n8n-core ${versionOf(modules, 'n8n-core')} (n8n ${version}, ${role})`,
@@ -30,8 +30,8 @@ async function releaseEngine(version, role) {
 	};
 }
 /**
- * A release's engine, once installed: when CI installs it in the background (.ci/run marks it
- * installing), that install ends first, and is taken as it is.
+ * A release's engine, once its modules are installed: when CI installs it in the background (.ci/run
+ * marks it installing until its modules are in place), that install goes first, and is taken as it is.
  */
 async function installed(version, role) {
 	const marker = path.join(PACKAGE_ROOT, '.n8n-local', `installing-${version}`);

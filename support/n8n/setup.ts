@@ -53,8 +53,14 @@ interface Installation {
 	n8n: string;
 }
 
-/** n8n and a Node to run it, installed once per version into .n8n-local/n8n-<version>/. */
-export async function ensureN8n(version = N8N_VERSION): Promise<Installation> {
+/**
+ * n8n and a Node to run it, installed once per version into .n8n-local/n8n-<version>/. Without
+ * `database`, sqlite3's build is left for later: the engines' tests use n8n's modules, not its database.
+ */
+export async function ensureN8n(
+	version = N8N_VERSION,
+	{ database = true } = {},
+): Promise<Installation> {
 	const dir = path.join(LOCAL_DIR, `n8n-${version}`);
 	const installation = {
 		dir,
@@ -66,6 +72,23 @@ export async function ensureN8n(version = N8N_VERSION): Promise<Installation> {
 		log(`n8n ${version} already installed in ${path.relative(PACKAGE_ROOT, dir)}`);
 		return installation;
 	}
+	const modules = path.join(dir, '.modules');
+	if (!existsSync(modules)) {
+		await installModules(version, dir);
+		writeFileSync(modules, new Date().toISOString());
+	}
+	if (!database) return installation;
+	await buildSqlite(dir);
+	writeFileSync(path.join(dir, '.installed'), new Date().toISOString());
+	return installation;
+}
+
+const logOf = (label: string) => path.join(LOCAL_DIR, `${label.replace(/\W+/g, '-')}.log`);
+/** npm in `dir`, its output in .n8n-local/<label>.log, its progress printed. */
+const npm = async (dir: string, label: string, args: string[]) =>
+	await runWithProgress(label, logOf(label), 'npm', args, { cwd: dir });
+
+async function installModules(version: string, dir: string): Promise<void> {
 	// An install cut short (CI stopped, Ctrl-C) starts afresh: npm may trust half-written folders.
 	rmSync(dir, { recursive: true, force: true });
 	mkdirSync(dir, { recursive: true });
@@ -82,26 +105,20 @@ export async function ensureN8n(version = N8N_VERSION): Promise<Installation> {
 			2,
 		),
 	);
-	const logOf = (label: string) => path.join(LOCAL_DIR, `${label.replace(/\W+/g, '-')}.log`);
-	const progress = async (label: string, args: string[]) =>
-		await runWithProgress(label, logOf(label), 'npm', args, { cwd: dir });
-	// Install scripts are skipped (some native builds cannot succeed here); sqlite3 is rebuilt below.
+	// Install scripts are skipped (some native builds cannot succeed here); ensureN8n builds sqlite3.
 	const install = ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', '--ignore-scripts'];
 	// What npm's cache holds is taken without asking the registry again for each of about 1,700
 	// packages (a fresh machine downloads as before): 79 s against 117 s for n8n 1.123.81 here. A cache
 	// older than a version pinned here fails that way (ETARGET): the registry is asked then.
 	const label = `install n8n ${version}`;
 	try {
-		await progress(label, [...install, '--prefer-offline']);
+		await npm(dir, label, [...install, '--prefer-offline']);
 	} catch (error) {
 		if (!/\bETARGET\b/.test(readFileSync(logOf(label), 'utf8'))) throw error;
 		log(`${(error as Error).message}; installing again, asking the registry`);
 		rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
-		await progress(`${label} from the registry`, install);
+		await npm(dir, `${label} from the registry`, install);
 	}
-	await buildSqlite(dir, progress);
-	writeFileSync(path.join(dir, '.installed'), new Date().toISOString());
-	return installation;
 }
 
 /** sqlite3's builds under way in this process, by version: installs made at once share one. */
@@ -111,10 +128,7 @@ const sqliteBuilds = new Map<string, Promise<void>>();
  * sqlite3 is an N-API addon: one build runs on any Node version, so n8n's database works under it, and
  * the releases that share a sqlite3 version share its build (compiling it takes about 100 s here).
  */
-async function buildSqlite(
-	dir: string,
-	progress: (label: string, args: string[]) => Promise<unknown>,
-): Promise<void> {
+async function buildSqlite(dir: string): Promise<void> {
 	const sqlite = path.join(dir, 'node_modules', 'sqlite3');
 	const { version } = JSON.parse(readFileSync(path.join(sqlite, 'package.json'), 'utf8')) as {
 		version: string;
@@ -130,7 +144,7 @@ async function buildSqlite(
 		return;
 	}
 	const build = (async () => {
-		await progress('build sqlite3', ['rebuild', 'sqlite3', '--ignore-scripts=false']);
+		await npm(dir, 'build sqlite3', ['rebuild', 'sqlite3', '--ignore-scripts=false']);
 		mkdirSync(path.dirname(built), { recursive: true });
 		// Copied under another name first: another process finds the build whole, or not at all.
 		const partial = `${built}.${process.pid}`;
