@@ -5,6 +5,7 @@ import {
 	executionLedger,
 	type ClaimRules,
 } from '../../nodes/Outreach/guardrails/executionLedger';
+import { credentialGuards } from '../../nodes/Outreach/guardrails/credentialGuards';
 import { makeCall } from '../../nodes/Outreach/actions/call/make.operation';
 import { updateKnowledgeBase } from '../../nodes/Outreach/actions/knowledgeBase/update.operation';
 import { outcomes, type Ending } from '../../nodes/Outreach/run/endings';
@@ -108,6 +109,13 @@ describe("an execution's ledger", () => {
 		});
 		// Each credential account counts its own.
 		expect('send' in executionLedger(loaded, 'another account').claim('a', capped)).toBe(true);
+	});
+
+	it("is saved under a key without the token: the execution's data cannot confirm a guessed token", () => {
+		const account = (credentialId: string, accessToken: string) =>
+			credentialGuards({ baseUrl: 'https://api.example.com', accessToken }, credentialId).account;
+		expect(account('credential 1', 'token a')).toBe(account('credential 1', 'token b'));
+		expect(account('credential 1', 'token a')).not.toBe(account('credential 2', 'token a'));
 	});
 
 	it('a saved ledger that is not as saved counts as nothing saved', () => {

@@ -9,7 +9,10 @@ import { digest } from './requestKey';
 export interface CredentialGuards {
 	allowed: ReturnType<typeof parseAllowedPrefixes>;
 	cap: { calls: number } | { problem: string };
-	/** The credential's ID, Base URL and token, hashed: each credential has its own cap. */
+	/**
+	 * The credential's ID and Base URL, hashed: each credential has its own cap. Not its token: the
+	 * execution's ledger is saved under this key, with the execution's data.
+	 */
 	account: string;
 	/** The service account: Base URL and token, hashed. */
 	service: string;
@@ -52,7 +55,7 @@ export function credentialGuards(
 	return {
 		allowed: parseAllowedPrefixes(credentials.allowedDestinations),
 		cap: parseCallCap(credentials.maxCallsPerExecution),
-		account: digest(JSON.stringify([credentialId, ...service])),
+		account: digest(JSON.stringify([credentialId, service[0]])),
 		service: digest(JSON.stringify(service)),
 		hours: parseCallingHours(credentials.callingHours),
 		hoursText: String(credentials.callingHours ?? '').trim(),

@@ -48,7 +48,7 @@ export function checkWrite(
 		return {
 			uncertain: {
 				message: `Not sent: an identical ${what} earlier in this execution failed without a clear answer and may have ${placed ? 'been placed' : 'taken effect'}`,
-				description: `Sending it again could ${placed ? 'reach the same people twice' : 'do it twice'}, so the node does not. Check the service for it before running this again; to send it anyway, turn on ${RESEND_OPTION}.`,
+				description: `Sending it again could ${placed ? 'reach the same people twice' : 'do it twice'}, so the node does not. Check the service for it before running this again; to send it anyway, turn on ${RESEND_OPTION} (it still counts toward Max Calls per Execution).`,
 			},
 		};
 	}
@@ -60,7 +60,7 @@ export function checkWrite(
 					? `Not sent: this campaign reaches ${weight} customers, more than the ${Math.max(0, claim.capReached.cap - counted)} of ${claim.capReached.cap} the Outreach API credential still allows in this execution (Max Calls per Execution)`
 					: `Not sent: this execution already reached ${counted} people with calls and campaigns, the most the Outreach API credential allows (Max Calls per Execution)`,
 			description:
-				'Nothing was sent for this item, and sending it again in this execution is blocked the same way. Only the owner of the Outreach API credential can raise Max Calls per Execution.',
+				"Nothing was sent for this item, and sending it again in this execution is blocked the same way. The count goes on across a Wait, a review and n8n's Retry of the execution. Only the owner of the Outreach API credential can raise Max Calls per Execution.",
 		},
 	};
 }
