@@ -9,7 +9,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { ensureN8n, NEWEST_N8N_VERSION, OLDEST_N8N_VERSION } from '../.build/support/n8n/setup.js';
+import {
+	ensureN8n,
+	LOCAL_DIR,
+	NEWEST_N8N_VERSION,
+	OLDEST_N8N_VERSION,
+} from '../.build/support/n8n/setup.js';
 import { PACKAGE_ROOT } from '../.build/support/repo.js';
 
 const require = createRequire(import.meta.url);
@@ -31,11 +36,18 @@ async function releaseEngine(version, role) {
 }
 /**
  * A release's engine, once its modules are installed: when CI installs it in the background (.ci/run
- * marks it installing until its modules are in place), that install goes first, and is taken as it is.
+ * marks it installing until its modules are in place), that install goes first; if it failed, so do
+ * this release's tests, without installing it again.
  */
 async function installed(version, role) {
 	const marker = path.join(PACKAGE_ROOT, '.n8n-local', `installing-${version}`);
-	while (existsSync(marker)) await new Promise((resolve) => setTimeout(resolve, 2_000));
+	if (existsSync(marker)) {
+		while (existsSync(marker)) await new Promise((resolve) => setTimeout(resolve, 2_000));
+		const dir = path.join(LOCAL_DIR, `n8n-${version}`);
+		if (!['.modules', '.installed'].some((done) => existsSync(path.join(dir, done)))) {
+			throw new Error(`n8n ${version} did not install beside the tests`);
+		}
+	}
 	return await releaseEngine(version, role);
 }
 // The project's own engine first: the releases install meanwhile when CI started them, and otherwise

@@ -73,7 +73,7 @@ export async function ensureN8n(
 		return installation;
 	}
 	const modules = path.join(dir, '.modules');
-	if (!existsSync(modules)) {
+	if (!existsSync(modules) || !existsSync(path.join(dir, 'node_modules', 'n8n', 'package.json'))) {
 		await installModules(version, dir);
 		writeFileSync(modules, new Date().toISOString());
 	}
