@@ -126,8 +126,10 @@ describe('the gate of one service account', () => {
 		for (const slot of slots.slice(0, 20)) slot.answered();
 		const refusedAt = Date.now();
 		for (const slot of slots.slice(20)) slot.refused(300);
-		const next = await take(share, 20, 100);
+		// The seconds count from a turn of these twenty: from the first, taken before the other 19.
+		const first = await take(share, 1, 100);
 		const backAt = Date.now();
+		const next = [...first, ...(await take(share, 19, 101))];
 		expect(backAt - refusedAt).toBeGreaterThanOrEqual(290);
 		for (const slot of next) slot.answered();
 		// The twenty-first waits for the next second.
