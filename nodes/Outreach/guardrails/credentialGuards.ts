@@ -48,15 +48,13 @@ export function credentialGuards(
 	credentials: ICredentialDataDecryptedObject,
 	credentialId: string,
 ): CredentialGuards {
-	const service = [
-		normalizeOutreachBaseUrl(credentials.baseUrl),
-		String(credentials.accessToken ?? '').trim(),
-	];
+	const baseUrl = normalizeOutreachBaseUrl(credentials.baseUrl);
+	const token = String(credentials.accessToken ?? '').trim();
 	return {
 		allowed: parseAllowedPrefixes(credentials.allowedDestinations),
 		cap: parseCallCap(credentials.maxCallsPerExecution),
-		account: digest(JSON.stringify([credentialId, service[0]])),
-		service: digest(JSON.stringify(service)),
+		account: digest(JSON.stringify([credentialId, baseUrl])),
+		service: digest(JSON.stringify([baseUrl, token])),
 		hours: parseCallingHours(credentials.callingHours),
 		hoursText: String(credentials.callingHours ?? '').trim(),
 		hoursZone: parseTimeZone(credentials.callingHoursTimeZone),
