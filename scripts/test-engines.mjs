@@ -12,6 +12,7 @@ import path from 'node:path';
 import {
 	ensureN8n,
 	LOCAL_DIR,
+	modulesInstalled,
 	NEWEST_N8N_VERSION,
 	OLDEST_N8N_VERSION,
 } from '../.build/support/n8n/setup.js';
@@ -40,13 +41,11 @@ async function releaseEngine(version, role) {
  * this release's tests, without installing it again.
  */
 async function installed(version, role) {
-	const marker = path.join(PACKAGE_ROOT, '.n8n-local', `installing-${version}`);
+	const marker = path.join(LOCAL_DIR, `installing-${version}`);
 	if (existsSync(marker)) {
 		while (existsSync(marker)) await new Promise((resolve) => setTimeout(resolve, 2_000));
-		const dir = path.join(LOCAL_DIR, `n8n-${version}`);
-		if (!['.modules', '.installed'].some((done) => existsSync(path.join(dir, done)))) {
+		if (!modulesInstalled(version))
 			throw new Error(`n8n ${version} did not install beside the tests`);
-		}
 	}
 	return await releaseEngine(version, role);
 }

@@ -72,15 +72,24 @@ export async function ensureN8n(
 		log(`n8n ${version} already installed in ${path.relative(PACKAGE_ROOT, dir)}`);
 		return installation;
 	}
-	const modules = path.join(dir, '.modules');
-	if (!existsSync(modules) || !existsSync(path.join(dir, 'node_modules', 'n8n', 'package.json'))) {
+	if (!modulesInstalled(version)) {
 		await installModules(version, dir);
-		writeFileSync(modules, new Date().toISOString());
+		writeFileSync(path.join(dir, '.modules'), new Date().toISOString());
 	}
 	if (!database) return installation;
 	await buildSqlite(dir);
 	writeFileSync(path.join(dir, '.installed'), new Date().toISOString());
 	return installation;
+}
+
+/** Whether n8n `version`'s modules are in place, all the engines' tests need (sqlite3 may be to build). */
+export function modulesInstalled(version: string): boolean {
+	const dir = path.join(LOCAL_DIR, `n8n-${version}`);
+	if (existsSync(path.join(dir, '.installed'))) return true;
+	return (
+		existsSync(path.join(dir, '.modules')) &&
+		existsSync(path.join(dir, 'node_modules', 'n8n', 'package.json'))
+	);
 }
 
 const logOf = (label: string) => path.join(LOCAL_DIR, `${label.replace(/\W+/g, '-')}.log`);
